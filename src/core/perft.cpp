@@ -19,6 +19,10 @@ std::uint64_t perft(Position& pos, int depth) {
   MoveList list;
   pos.generate(list);
   std::uint64_t n = 0;
+  if (depth == 2 && !pos.in_placement() && list.size > 0 && list[0].is_step()) {
+    for (const Move& m : list) n += static_cast<std::uint64_t>(pos.count_moves_after_step(m.from, m.to));
+    return n;
+  }
   Undo u;
   for (const Move& m : list) {
     pos.play(m, u);

@@ -214,6 +214,27 @@ void Position::play(Move m, Undo& u) {
   key_ ^= kZobrist.black_to_move;
 }
 
+int Position::count_moves_after_step(Square from, Square to) {
+  const Bitboard fb = bit(from), tb = bit(to);
+  const bool white_moves = white_ & fb;
+  Bitboard occ = occupied_ ^ fb;
+  Bitboard w = white_ & ~(fb | tb), b = black_ & ~(fb | tb);
+  (white_moves ? w : b) |= tb;
+  const bool from_dvonn = dvonn_ & fb;
+  if (from_dvonn || !kSingleArc[ring_pattern(occ, from)]) {
+    Bitboard keep = connected_to_dvonn(from_dvonn ? (dvonn_ & ~fb) | tb : dvonn_, occ);
+    occ &= keep;
+    w &= keep;
+    b &= keep;
+  }
+  const std::uint8_t saved = height_[to];
+  height_[to] = static_cast<std::uint8_t>(saved + height_[from]);
+  int n = count_steps_on(occ, white_moves ? b : w);
+  if (n == 0) n = count_steps_on(occ, white_moves ? w : b) ? 1 : 0;  // a forced pass, or the end
+  height_[to] = saved;
+  return n;
+}
+
 void Position::remove_disconnected() {
   Bitboard gone = occupied_ & ~connected_to_dvonn(dvonn_, occupied_);
   if (!gone) return;

@@ -80,15 +80,10 @@ class Position {
     if (n) return n;
     return count_steps(opponent(side_)) ? 1 : 0;
   }
-  int count_steps(Color c) const {
-    Bitboard own = (c == Color::White ? white_ : black_) & ~blocked();
-    int n = 0;
-    while (own) {
-      Square s = pop_lsb(own);
-      n += popcount(kBoard.reach[s][height_[s] < 11 ? height_[s] : 11] & occupied_);
-    }
-    return n;
-  }
+  int count_steps(Color c) const { return count_steps_on(occupied_, c == Color::White ? white_ : black_); }
+  // The number of legal moves after the stack move from -> to, which must be
+  // legal, without making it: the last two plies of a bulk-counted perft.
+  int count_moves_after_step(Square from, Square to);
   bool is_legal(Move m) const;
   // Why m is illegal here, in words; empty when it is legal.
   std::string explain_illegal(Move m) const;
@@ -122,6 +117,19 @@ class Position {
 
  private:
   void remove_disconnected();
+  // Stack moves of the stacks in own on a board occupied as occ, with the
+  // heights of height_.
+  int count_steps_on(Bitboard occ, Bitboard own) const {
+    Bitboard blocked = occ & interior_mask() & (occ >> 1) & (occ << 1) & (occ >> 12) & (occ << 12) & (occ >> 13) &
+                       (occ << 13);
+    own &= ~blocked;
+    int n = 0;
+    while (own) {
+      Square s = pop_lsb(own);
+      n += popcount(kBoard.reach[s][height_[s] < 11 ? height_[s] : 11] & occ);
+    }
+    return n;
+  }
 
   Bitboard occupied_ = 0;
   Bitboard white_ = 0;  // stacks with a white piece on top
