@@ -217,13 +217,6 @@ int run_bench(const BenchOptions& o) {
   return all_ok ? 0 : 1;
 }
 
-template <class T>
-std::shared_ptr<T> keep(CommandSet& set) {
-  auto p = std::make_shared<T>();
-  set.state.push_back(p);
-  return p;
-}
-
 void add_color_option(CLI::App* c, std::string& color) {
   c->add_option("--color", color, "ANSI colours: auto (on a terminal), always or never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
@@ -234,57 +227,59 @@ void add_color_option(CLI::App* c, std::string& color) {
 CommandSet register_commands(CLI::App& app) {
   CommandSet set;
   {
-    auto o = keep<PerftOptions>(set);
+    auto o = set.keep<PerftOptions>();
     auto* c = app.add_subcommand("perft", "Count the leaf positions DEPTH plies ahead (move generator check and speed)");
     c->add_option("DEPTH", o->depth, "Depth in plies")->required()->check(CLI::Range(0, 64));
     c->add_flag("--divide", o->divide, "Also print the count below each legal move");
     c->add_flag("--json", o->json, "Print {\"nodes\": N, \"seconds\": S, \"nps\": R}");
     c->add_option("--threads", o->threads, "Threads (split at the root); default 1")->check(CLI::Range(1, 256));
     o->source.add_options(c);
-    set.commands.emplace_back(c, [o] { return run_perft(*o); });
+    set.add(c, [o] { return run_perft(*o); });
   }
   {
-    auto o = keep<ReplayOptions>(set);
+    auto o = set.keep<ReplayOptions>();
     auto* c = app.add_subcommand("replay", "Check a game record move by move; print the final board and result");
     c->add_option("FILE", o->file, "The record file, or - for standard input")->required();
     c->add_flag("--json", o->json, "Print the outcome as one JSON object");
-    set.commands.emplace_back(c, [o] { return run_replay(*o); });
+    set.add(c, [o] { return run_replay(*o); });
   }
   {
-    auto o = keep<LegalOptions>(set);
+    auto o = set.keep<LegalOptions>();
     auto* c = app.add_subcommand("legal", "List the legal moves of a position, one per line");
     c->add_flag("--json", o->json, "Print a JSON array");
     o->source.add_options(c);
-    set.commands.emplace_back(c, [o] { return run_legal(*o); });
+    set.add(c, [o] { return run_legal(*o); });
   }
   {
-    auto o = keep<ShowOptions>(set);
+    auto o = set.keep<ShowOptions>();
     auto* c = app.add_subcommand("show", "Draw the board in the terminal");
     c->add_flag("--stacks", o->stacks, "Also list the colours inside every stack");
     c->add_flag("--position-string", o->position_string, "Also print the position string");
     add_color_option(c, o->color);
     o->source.add_options(c);
-    set.commands.emplace_back(c, [o] { return run_show(*o); });
+    set.add(c, [o] { return run_show(*o); });
   }
   {
-    auto o = keep<PlayOptions>(set);
+    auto o = set.keep<PlayOptions>();
     auto* c = app.add_subcommand("play", "Play a game at the terminal, two people at one keyboard");
     add_color_option(c, o->color);
     o->source.add_options(c);
-    set.commands.emplace_back(c, [o] { return run_play(*o); });
+    set.add(c, [o] { return run_play(*o); });
   }
   {
-    auto o = keep<BenchOptions>(set);
+    auto o = set.keep<BenchOptions>();
     auto* c = app.add_subcommand("bench", "Benchmark: bulk-counted perft on the phase-2 reference positions");
     c->add_option("--max-nodes", o->max_nodes, "Search each position to the deepest reference value up to this")
         ->check(CLI::Range(1.0, 1e12));
     c->add_flag("--json", o->json, "Print the figures as JSON");
-    set.commands.emplace_back(c, [o] { return run_bench(*o); });
+    set.add(c, [o] { return run_bench(*o); });
   }
+  // Commands of the engine and protocol layers register here.
+
   {
     auto* c = app.add_subcommand("help", "List the subcommands");
     CLI::App* root = &app;
-    set.commands.emplace_back(c, [root] {
+    set.add(c, [root] {
       std::cout << root->get_formatter()->make_help(root, "dvonn", CLI::AppFormatMode::Normal);
       return 0;
     });

@@ -15,6 +15,15 @@ struct CommandSet {
   std::vector<std::pair<CLI::App*, std::function<int()>>> commands;
   std::vector<std::shared_ptr<void>> state;  // options storage, kept alive
   int run_chosen() const;
+
+  // Storage for a command's options that lives as long as the set.
+  template <class T>
+  std::shared_ptr<T> keep() {
+    auto p = std::make_shared<T>();
+    state.push_back(p);
+    return p;
+  }
+  void add(CLI::App* command, std::function<int()> action) { commands.emplace_back(command, std::move(action)); }
 };
 CommandSet register_commands(CLI::App& app);
 

@@ -88,6 +88,12 @@ inline Move random_move(const Position& p, std::mt19937_64& rng) {
   return list[static_cast<int>(rng() % static_cast<std::uint64_t>(list.size))];
 }
 
+// EXPECT_TRUE(test::contains(message, "surrounded")): says what the text was.
+inline ::testing::AssertionResult contains(const std::string& text, const std::string& part) {
+  if (text.find(part) != std::string::npos) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "\"" << text << "\" does not contain \"" << part << "\"";
+}
+
 // Bitboard of the named squares, e.g. squares({"C1", "D1"}).
 inline Bitboard squares(std::initializer_list<std::string_view> names) {
   Bitboard b = 0;

@@ -1,0 +1,73 @@
+// The engine's public face: what the CLI, the CodeCup player, the match
+// referee and the web server use. Everything behind it (evaluation, search,
+// transposition table, time management, solver) lives in src/engine/.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "core/position.hpp"
+
+namespace dvonn::engine {
+
+// Level 1 (a beginner can win) to kTopLevel (full strength).
+inline constexpr int kMinLevel = 1;
+inline constexpr int kTopLevel = 8;
+
+struct SearchLimits {
+  double seconds = 0;       // wall-clock budget for this search; 0 = none
+  int depth = 0;            // maximum depth in plies; 0 = none
+  std::uint64_t nodes = 0;  // node budget; 0 = none
+  int multipv = 1;          // how many best moves to report
+  // Set from another thread to stop the search early (may be null).
+  const std::atomic<bool>* stop = nullptr;
+};
+
+struct ScoredLine {
+  Move move;
+  // Expected final piece difference (side to move's count minus the
+  // opponent's), exact when `exact` is set (the position is solved).
+  double score = 0;
+  bool exact = false;
+  std::vector<Move> pv;  // starts with move
+};
+
+struct SearchReport {
+  int depth = 0;  // last completed iteration
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  std::vector<ScoredLine> lines;  // best first; lines[0].move is the move to play
+};
+
+class Engine {
+ public:
+  explicit Engine(int level = kTopLevel, std::size_t hash_megabytes = 64);
+  ~Engine();
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+
+  int level() const;
+  // Forget everything learned from earlier searches (new game).
+  void new_game();
+
+  // Searches within the limits; calls on_iteration (if given) after each
+  // completed depth. Always returns at least one legal line when the
+  // position has a legal move (a forced pass included).
+  SearchReport search(const Position& position, const SearchLimits& limits,
+                      const std::function<void(const SearchReport&)>& on_iteration = {});
+
+  // The move to play in a game, given the time this side has left for the
+  // rest of the game: chooses its own share of that time (with a safety
+  // margin) and never overruns it. The level decides how strong the move is.
+  Move choose_move(const Position& position, double seconds_left_for_game);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace dvonn::engine
