@@ -1,0 +1,41 @@
+// The positions built into `dvonn bench` must match the shared perft table.
+#include "app/bench_positions.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "run_command.hpp"
+
+TEST(BenchPositions, AgreeWithTheSharedPerftTable) {
+  std::ifstream f(std::string(DVONN_SHARED_DIR) + "/perft/positions.txt");
+  ASSERT_TRUE(f) << "shared/perft/positions.txt not found";
+  std::string line;
+  size_t found = 0;
+  for (const auto& bp : dvonn::app::bench_positions()) {
+    f.clear();
+    f.seekg(0);
+    bool match = false;
+    while (std::getline(f, line)) {
+      auto semi = line.find(" ; ");
+      if (line.substr(0, semi) != bp.moves) continue;
+      std::istringstream values(line.substr(semi + 3));
+      std::vector<std::uint64_t> expected;
+      for (std::uint64_t v; values >> v;) expected.push_back(v);
+      EXPECT_EQ(expected, bp.perft) << bp.moves;
+      match = true;
+    }
+    EXPECT_TRUE(match) << "not in the table: " << bp.moves;
+    found += match;
+  }
+  EXPECT_EQ(found, dvonn::app::bench_positions().size());
+  EXPECT_GE(found, 6u);
+}
+
+TEST(BenchCommand, SmallRunChecksEveryCount) {
+  auto r = dvonn::test::run_dvonn("bench --max-nodes 100000 --json");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(r.out.find("\"ok\":false"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"nps\""), std::string::npos) << r.out;
+}

@@ -1,0 +1,151 @@
+// The `dvonn` subcommands of the core issue, run as a user would.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "run_command.hpp"
+
+using dvonn::test::run_dvonn;
+
+namespace {
+
+std::string temp_file(const std::string& content) {
+  char name[] = "/tmp/dvonn-test-recordXXXXXX";
+  int fd = mkstemp(name);
+  FILE* f = fdopen(fd, "w");
+  std::fputs(content.c_str(), f);
+  std::fclose(f);
+  return name;
+}
+
+const char* kShortPhase2 =
+    "I1 E3 K4 F5 F4 G3 I3 H1 J4 F2 H3 C3 J2 D4 A2 E2 F3 A3 D3 G5 G1 H4 C2 I2 C4 J3 G2 B1 B2 K5 D5 G4 A1 E5 F1 E4 "
+    "K3 D1 H2 B4 I4 D2 J5 B3 E1 I5 H5 C5 C1";
+
+}  // namespace
+
+TEST(PerftCommand, JsonHasNodesSecondsAndNps) {
+  auto r = run_dvonn("perft 3 --json");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["nodes"], 110544);
+  EXPECT_GE(j["seconds"].get<double>(), 0.0);
+  EXPECT_TRUE(j.contains("nps"));
+}
+
+TEST(PerftCommand, DivideListsEveryMoveAndTheTotal) {
+  auto r = run_dvonn(std::string("perft 2 --divide --moves \"") + kShortPhase2 + "\"");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("perft 2: 1802 leaf positions"), std::string::npos) << r.out;
+  int lines = 0;
+  for (size_t p = 0; (p = r.out.find(": ", p)) != std::string::npos; ++p) ++lines;
+  EXPECT_EQ(lines, 42 + 1);  // one per legal move plus the total line
+}
+
+TEST(PerftCommand, ThreadsGiveTheSameCount) {
+  auto r = run_dvonn(std::string("perft 3 --threads 2 --json --moves \"") + kShortPhase2 + "\"");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["nodes"], 80065);
+}
+
+TEST(PerftCommand, RefusesBadDepthAndConflictingSources) {
+  EXPECT_EQ(run_dvonn("perft -1").exit_code, 2);
+  EXPECT_EQ(run_dvonn("perft abc").exit_code, 2);
+  auto r = run_dvonn("perft 1 --random-setup 1 --position \"9/10/11/10/9 place w\"");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.out.find("excludes"), std::string::npos) << r.out;
+}
+
+TEST(LegalCommand, ListsSortedMoves) {
+  auto r = run_dvonn("legal --moves \"C5 H2\"");
+  ASSERT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out.substr(0, 9), "A1\nA2\nA3\n");
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 47);
+}
+
+TEST(LegalCommand, IllegalMoveInMovesIsRefusedWithReason) {
+  auto r = run_dvonn("legal --moves \"E3 E3\"");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.out.find("move 2"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("already occupied"), std::string::npos) << r.out;
+}
+
+TEST(LegalCommand, PositionStringErrorsAreExplained) {
+  auto r = run_dvonn("legal --position \"9/10/11/10 place w\"");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.out.find("5 rows"), std::string::npos) << r.out;
+}
+
+TEST(ShowCommand, PlainBoardHasCoordinatesAndStatus) {
+  auto r = run_dvonn("show --random-setup 7 --color never --stacks --position-string");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(r.out.find("\x1b["), std::string::npos) << "no ANSI codes when asked for none";
+  EXPECT_NE(r.out.find("movement phase: white to move"), std::string::npos);
+  EXPECT_NE(r.out.find("position: "), std::string::npos);
+  // 3 Dvonn pieces and the column letter D above and below the board.
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), 'D'), 5);
+}
+
+TEST(ShowCommand, ColourOnRequest) {
+  auto r = run_dvonn("show --color always");
+  ASSERT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.out.find("\x1b["), std::string::npos);
+}
+
+TEST(ReplayCommand, JsonOfAFinishedRecord) {
+  // Play a whole game with the engine-free random walk: take the first legal
+  // move every time, via `legal`, then replay it.
+  std::string moves;
+  for (int i = 0; i < 200; ++i) {
+    auto r = run_dvonn("legal --random-setup 5 --moves \"" + moves + "\"");
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    if (r.out.empty()) break;
+    moves += " " + r.out.substr(0, r.out.find('\n'));
+  }
+  std::string path = temp_file("[Setup \"random 5\"]\n\n" + moves + "\n");
+  auto r = run_dvonn("replay --json " + path);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["phase"], "over");
+  EXPECT_EQ(j["to_move"], "none");
+  int w = j["score"]["white"], b = j["score"]["black"];
+  EXPECT_EQ(j["result"], w > b ? "white" : b > w ? "black" : "draw");
+  std::remove(path.c_str());
+}
+
+TEST(ReplayCommand, ReadsStandardInputAndReportsOngoing) {
+  auto r = run_dvonn("replay --json -", "1. C5 H2 2. C1\n");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["moves"], 3);
+  EXPECT_EQ(j["phase"], "placement");
+  EXPECT_EQ(j["to_move"], "black");
+  EXPECT_EQ(j["result"], "ongoing");
+}
+
+TEST(ReplayCommand, IllegalMoveStopsWithNumberMoveAndReason) {
+  std::string path = temp_file(std::string(kShortPhase2) + "\nF4G4\n");
+  auto r = run_dvonn("replay " + path);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.out.find("move 50"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("F4G4"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("surrounded"), std::string::npos) << r.out;
+  std::remove(path.c_str());
+}
+
+TEST(ReplayCommand, MalformedRecordAndMissingFile) {
+  auto r = run_dvonn("replay -", "[White \"x\"\nE3\n");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.out.find("line 1"), std::string::npos) << r.out;
+  r = run_dvonn("replay /nonexistent/file.txt");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.out.find("cannot open"), std::string::npos) << r.out;
+}
+
+TEST(HelpCommand, ListsEverySubcommand) {
+  auto r = run_dvonn("help");
+  ASSERT_EQ(r.exit_code, 0);
+  for (const char* c : {"perft", "replay", "legal", "show", "play", "bench"})
+    EXPECT_NE(r.out.find(c), std::string::npos) << c;
+}
