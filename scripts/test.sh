@@ -16,4 +16,7 @@ if [ "${DVONN_SKIP_SANITIZERS:-0}" != 1 ]; then
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     ctest --test-dir build-sanitize --output-on-failure -j"$jobs"
 fi
+echo "== libFuzzer on the rules core's parsers (${DVONN_FUZZ_SECONDS:-20} s)"
+scripts/fuzz.sh "${DVONN_FUZZ_SECONDS:-20}"
+
 echo "== all tests passed"
