@@ -59,6 +59,7 @@ bool Game::undo() {
   std::vector<Move> keep(moves_.begin(), moves_.end() - 1);
   current_ = start_;
   moves_.clear();
+  last_removed_ = 0;
   for (Move m : keep) apply(m);
   return true;
 }

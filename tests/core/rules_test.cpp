@@ -17,11 +17,11 @@
 namespace dvonn {
 namespace {
 
+using test::contains;
 using test::mv;
 using test::sq;
 using test::squares;
 using test::state_of;
-using test::contains;
 
 std::set<std::string> move_names(const Position& p) {
   std::set<std::string> names;
@@ -81,8 +81,8 @@ TEST(Rules, Rule01_NeighboursFollowTheSixDirections) {
     EXPECT_FALSE(n & bit(s)) << square_name(s);
     for (Bitboard b = n; b;) {
       Square t = pop_lsb(b);
-      EXPECT_TRUE(neighbours(t) & bit(s)) << "neighbourhood must be symmetric: " << square_name(s) << "-"
-                                          << square_name(t);
+      EXPECT_TRUE(neighbours(t) & bit(s))
+          << "neighbourhood must be symmetric: " << square_name(s) << "-" << square_name(t);
     }
     EXPECT_EQ(expand(bit(s)), n | bit(s));
     if (popcount(n) == 6)
@@ -382,8 +382,7 @@ TEST(Rules, Rule10_AtTheStartOfPhase2OnlyEdgePiecesMove) {
   for (std::uint64_t seed = 0; seed < 20; ++seed) {
     BoardState st = random_setup(seed);
     const Position& p = st.position;
-    for (Color c : {Color::White, Color::Black})
-      EXPECT_EQ(p.movable(c), p.pieces(c) & edge_mask()) << "seed " << seed;
+    for (Color c : {Color::White, Color::Black}) EXPECT_EQ(p.movable(c), p.pieces(c) & edge_mask()) << "seed " << seed;
     for (Move m : test::legal_moves(p)) EXPECT_TRUE(edge_mask() & bit(m.from)) << to_string(m);
     for (Square s : all_spaces()) {
       if ((interior_mask() & bit(s)) && p.top(s) == Top::White) {
@@ -642,6 +641,13 @@ TEST(Rules, RandomSetup_FullBoardWhiteToMoveSeededDvonnApart) {
     EXPECT_EQ(random_setup(seed), st) << "same seed, same board";
     EXPECT_EQ(state_of(format_position(st)), st);
   }
+}
+
+TEST(Rules, RandomSetup_IsTheSameOnEveryMachine) {
+  // Records store only "random SEED", so the board of a seed must never
+  // change: this pins seed 42 (drawn by hand from mt19937_64, whose output
+  // the standard fixes).
+  EXPECT_EQ(format_position(random_setup(42)), "bwwwbbdbb/dwbdbbwwbb/bbbbwwbwwww/wbwbbbwwww/wwwbbwbbw move w");
 }
 
 TEST(Rules, RandomSetup_DifferentSeedsGiveDifferentBoards) {

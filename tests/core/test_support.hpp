@@ -15,7 +15,30 @@
 #include "core/position.hpp"
 #include "core/position_string.hpp"
 
+// Builds that run much slower than an optimised one: unoptimised (-O0)
+// builds, and builds with AddressSanitizer (GCC defines __SANITIZE_ADDRESS__,
+// Clang has __has_feature). Long-running tests do less work in them.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define DVONN_TEST_SANITIZED 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) && !defined(DVONN_TEST_SANITIZED)
+#define DVONN_TEST_SANITIZED 1
+#endif
+
 namespace dvonn::test {
+
+#if defined(DVONN_TEST_SANITIZED)
+inline constexpr bool kSanitized = true;
+#else
+inline constexpr bool kSanitized = false;
+#endif
+#if defined(__OPTIMIZE__)
+inline constexpr bool kOptimized = true;
+#else
+inline constexpr bool kOptimized = false;
+#endif
 
 // Moves separated by white space; "-" or nothing is the empty list. Throws
 // (which fails the calling test) on a token that is not a move.
