@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Sets everything up, builds, and starts the main job: a game at the terminal.
-# Extra arguments go to `dvonn play` (e.g. --random-setup 42).
+# Sets everything up, builds, and starts the main job: the web game server.
+# Then open the address it prints. Extra arguments go to `dvonn serve`
+# (e.g. --port 9000 --db games.db).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh build -DDVONN_TESTS=OFF -DDVONN_BENCH=OFF
-exec build/dvonn play "$@"
+exec build/dvonn serve "$@"

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Sets everything up and runs every test: the optimised build, then the
-# same tests built with AddressSanitizer and UndefinedBehaviorSanitizer.
+# Sets everything up and runs every test: the optimised build's unit and
+# integration tests, the browser end-to-end tests, the same unit and
+# integration tests built with AddressSanitizer and UndefinedBehaviorSanitizer,
+# and a short libFuzzer run on the parsers.
 # Set DVONN_SKIP_SANITIZERS=1 to run only the optimised build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,6 +11,9 @@ jobs=$(nproc)
 echo "== Release build and tests"
 scripts/setup.sh build
 ctest --test-dir build --output-on-failure -j"$jobs"
+
+echo "== End-to-end tests in a real browser (Chromium + playwright-core)"
+E2E_EMBEDDED=1 scripts/e2e.sh build
 
 if [ "${DVONN_SKIP_SANITIZERS:-0}" != 1 ]; then
   echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests"

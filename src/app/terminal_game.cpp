@@ -52,6 +52,7 @@ void TerminalGame::help() {
   out_ << "Enter a move: a space to place on (E3), a stack move (A1B2 or a1-b2), or PASS when you cannot move.\n"
           "Commands:\n"
           "  moves       list the legal moves (also: legal, ?)\n"
+          "  hint        ask the engine for a move (about a second)\n"
           "  undo        take back the last move\n"
           "  board       show the board again\n"
           "  stacks      list the colours inside every stack, bottom to top\n"
@@ -159,6 +160,13 @@ void TerminalGame::handle(const std::string& raw) {
     help();
   } else if (c == "moves" || c == "legal" || c == "?") {
     list_moves();
+  } else if (c == "hint") {
+    if (!hint_)
+      out_ << "No hint available here.\n";
+    else if (game_.position().is_over())
+      out_ << "The game is over: there is nothing to suggest.\n";
+    else
+      out_ << hint_(game_) << "\n";
   } else if (c == "board" || c == "show") {
     show();
   } else if (c == "stacks") {

@@ -14,6 +14,8 @@
 
 namespace dvonn::engine {
 
+struct Weights;  // evaluation.hpp
+
 // Level 1 (a beginner can win) to kTopLevel (full strength).
 inline constexpr int kMinLevel = 1;
 inline constexpr int kTopLevel = 8;
@@ -64,6 +66,10 @@ class Engine {
   // rest of the game: chooses its own share of that time (with a safety
   // margin) and never overruns it. The level decides how strong the move is.
   Move choose_move(const Position& position, double seconds_left_for_game);
+
+  // Replaces the evaluation weights (default: the tuned default_weights()),
+  // for tuning experiments that pit two weight sets against each other.
+  void set_weights(const Weights& weights);
 
  private:
   struct Impl;

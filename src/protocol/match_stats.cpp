@@ -26,6 +26,16 @@ Moments moments(const WinDrawLoss& r) {
   return m;
 }
 
+// The per-game variance used for the interval and the SPRT. While every
+// game has had the same outcome the sample variance is 0, which would make
+// the interval a point and the LLR a division by zero; it is then estimated
+// as if half a game of each outcome had been added (a Jeffreys-like prior),
+// so that a run of wins (or losses) still bounds the Elo and moves the test.
+double usable_variance(const WinDrawLoss& r, const Moments& m) {
+  if (m.variance > 0 || r.games() == 0) return m.variance;
+  return moments(WinDrawLoss{r.wins * 2 + 1, r.draws * 2 + 1, r.losses * 2 + 1}).variance;
+}
+
 }  // namespace
 
 double WinDrawLoss::score() const {
@@ -51,7 +61,7 @@ EloEstimate estimate_elo(const WinDrawLoss& result) {
     e.high = kInf;
     return e;
   }
-  double margin = kZ95 * std::sqrt(m.variance / n);
+  double margin = kZ95 * std::sqrt(usable_variance(result, m) / n);
   e.low = elo_from_score(m.mean - margin);
   e.high = elo_from_score(m.mean + margin);
   return e;
@@ -83,9 +93,10 @@ SprtState sprt(const WinDrawLoss& result, const SprtSettings& s) {
   st.upper = std::log((1 - s.beta) / s.alpha);
   Moments m = moments(result);
   int n = result.games();
-  if (n > 0 && m.variance > 0) {
+  double variance = usable_variance(result, m);
+  if (n > 0) {
     double s0 = score_from_elo(s.elo0), s1 = score_from_elo(s.elo1);
-    st.llr = n * (s1 - s0) * (2 * m.mean - s0 - s1) / (2 * m.variance);
+    st.llr = n * (s1 - s0) * (2 * m.mean - s0 - s1) / (2 * variance);
   }
   if (st.llr >= st.upper)
     st.verdict = SprtVerdict::AcceptH1;

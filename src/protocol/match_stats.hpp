@@ -29,21 +29,21 @@ double score_from_elo(double elo);
 
 struct EloEstimate {
   double elo = 0;
-  // The 95% confidence interval; infinite when the score interval reaches 0
-  // or 1 (for example after wins only).
+  // The 95% confidence interval; a bound is infinite when the score
+  // interval reaches 0 or 1 (the upper bound after wins only, say).
   double low = 0;
   double high = 0;
 };
 // The Elo estimate of a result, with the interval from the per-game score
-// variance (normal approximation).
+// variance (normal approximation; see sprt() for the all-equal case).
 EloEstimate estimate_elo(const WinDrawLoss& result);
 
 enum class SprtVerdict { Continue, AcceptH0, AcceptH1 };
 const char* verdict_name(SprtVerdict v);  // "continue", "H0", "H1"
 
 struct SprtSettings {
-  double elo0 = 0;  // H0: the Elo difference is elo0
-  double elo1 = 5;  // H1: the Elo difference is elo1 (elo1 > elo0)
+  double elo0 = 0;      // H0: the Elo difference is elo0
+  double elo1 = 5;      // H1: the Elo difference is elo1 (elo1 > elo0)
   double alpha = 0.05;  // false positive rate (accepting H1 when H0 holds)
   double beta = 0.05;   // false negative rate (accepting H0 when H1 holds)
 };
@@ -59,9 +59,9 @@ struct SprtState {
 std::string check_sprt_settings(const SprtSettings& settings);
 
 // LLR = N (s1 - s0) (2 s - s0 - s1) / (2 var), with s the mean score, var
-// the per-game score variance and s0, s1 the scores of elo0, elo1. The LLR
-// is 0 while every game has had the same outcome (var = 0): the
-// approximation has nothing to measure yet.
+// the per-game score variance and s0, s1 the scores of elo0, elo1. While
+// every game has had the same outcome (var = 0), var is estimated as if half
+// a game of each outcome had been added; the mean s is left as observed.
 SprtState sprt(const WinDrawLoss& result, const SprtSettings& settings);
 
 }  // namespace dvonn::protocol

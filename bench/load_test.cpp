@@ -1,0 +1,358 @@
+// Server load test: many WebSocket clients on loopback playing random legal
+// moves in many concurrent online games (two clients per game). Reports the
+// moves per second and the time from sending a move to every client of that
+// game having received the new state (p50, p99, max).
+//
+//   load_test [--games 1000] [--seconds 20] [--think-ms 200] [--port P] [--client-threads 2]
+//             [--server-threads 2]
+//
+// Without --port it starts a server in this process (on a free port, with a
+// fresh database in /tmp, the shipped configuration otherwise); with --port
+// it loads a `dvonn serve` already running on 127.0.0.1:P (whose per-address
+// HTTP limit will slow the game creation down).
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <atomic>
+#include <boost/asio/connect.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <chrono>
+#include <cstring>
+#include <deque>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <random>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "server/server.hpp"
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+using Clock = std::chrono::steady_clock;
+using nlohmann::json;
+
+namespace {
+
+struct Options {
+  int games = 1000;
+  double seconds = 20;
+  int think_ms = 200;  // mean pause before a move (uniform 0.5x..1.5x)
+  unsigned short port = 0;
+  int client_threads = 2;
+  int server_threads = 2;  // the in-process server's I/O threads
+};
+
+json http_json(unsigned short port, const std::string& method, const std::string& target, const json& body) {
+  for (int attempt = 0;; ++attempt) {
+    net::io_context io;
+    beast::tcp_stream stream(io);
+    stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+    http::request<http::string_body> req(http::string_to_verb(method), target, 11);
+    req.set(http::field::host, "127.0.0.1");
+    req.body() = body.dump();
+    req.prepare_payload();
+    http::write(stream, req);
+    beast::flat_buffer buffer;
+    http::response<http::string_body> res;
+    http::read(stream, buffer, res);
+    if (res.result_int() == 429 && attempt < 100) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      continue;
+    }
+    if (res.result_int() >= 300) throw std::runtime_error(target + ": " + res.body());
+    return json::parse(res.body());
+  }
+}
+
+struct Game;
+
+struct Stats {
+  std::mutex mutex;  // the client threads share these
+  std::vector<double> latencies_ms;
+  long moves = 0;
+  std::atomic<long> errors{0};
+  std::atomic<long> finished_games{0};
+  std::atomic<long> disconnects{0};
+  std::atomic<bool> measuring{false};
+};
+
+// The few fields a client needs, read from the state text without building a
+// JSON tree: the client must cost far less than the server it measures.
+std::string_view string_field(std::string_view text, std::string_view key) {
+  std::string pattern = "\"" + std::string(key) + "\":\"";
+  auto at = text.find(pattern);
+  if (at == std::string_view::npos) return {};
+  at += pattern.size();
+  return text.substr(at, text.find('"', at) - at);
+}
+std::vector<std::string_view> string_array(std::string_view text, std::string_view key) {
+  std::vector<std::string_view> items;
+  std::string pattern = "\"" + std::string(key) + "\":[";
+  auto at = text.find(pattern);
+  if (at == std::string_view::npos) return items;
+  at += pattern.size();
+  auto end = text.find(']', at);
+  while (at < end) {
+    auto open = text.find('"', at);
+    if (open >= end) break;
+    auto close = text.find('"', open + 1);
+    items.push_back(text.substr(open + 1, close - open - 1));
+    at = close + 1;
+  }
+  return items;
+}
+
+class Client : public std::enable_shared_from_this<Client> {
+ public:
+  // Both clients of a game share its strand: the game's fields need no lock.
+  Client(net::strand<net::io_context::executor_type> strand, Game& game, int seat, std::string target)
+      : ws_(strand), timer_(strand), game_(game), seat_(seat), target_(std::move(target)) {}
+  void start(unsigned short port, std::function<void(bool)> connected);
+  void on_state(std::string_view state);
+  bool open = false;
+
+ private:
+  void read();
+  void send(const std::string& text);
+
+  websocket::stream<beast::tcp_stream> ws_;
+  net::steady_timer timer_;
+  Game& game_;
+  int seat_;  // 0 white, 1 black
+  std::string target_;
+  beast::flat_buffer buffer_;
+  std::deque<std::shared_ptr<std::string>> out_;
+};
+
+struct Game {
+  std::string id;
+  std::shared_ptr<Client> clients[2];
+  std::size_t pending_moves = 0;  // the move number awaiting delivery
+  Clock::time_point sent;
+  bool received[2] = {false, false};
+  bool over = false;
+  std::optional<net::strand<net::io_context::executor_type>> strand;
+  std::mt19937 rng;
+  Stats* stats;
+  int think_ms;
+};
+
+void Client::start(unsigned short port, std::function<void(bool)> connected) {
+  auto self = shared_from_this();
+  beast::get_lowest_layer(ws_).async_connect(
+      tcp::endpoint(net::ip::make_address("127.0.0.1"), port), [self, connected](beast::error_code ec) {
+        if (ec) return connected(false);
+        beast::get_lowest_layer(self->ws_).socket().set_option(tcp::no_delay(true));
+        self->ws_.async_handshake("127.0.0.1", self->target_, [self, connected](beast::error_code ec) {
+          if (ec) return connected(false);
+          self->open = true;
+          connected(true);
+          self->read();
+        });
+      });
+}
+
+void Client::read() {
+  ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+    if (ec) {
+      if (self->open) ++self->game_.stats->disconnects;
+      self->open = false;
+      return;
+    }
+    std::string text = beast::buffers_to_string(self->buffer_.data());
+    self->buffer_.consume(self->buffer_.size());
+    if (text.starts_with(R"({"type":"state")"))
+      self->on_state(text);
+    else if (text.find(R"("type":"error")") != std::string::npos)
+      ++self->game_.stats->errors;
+    self->read();
+  });
+}
+
+void Client::on_state(std::string_view state) {
+  Game& g = game_;
+  std::size_t n = string_array(state, "moves").size();
+  if (n == g.pending_moves && !g.received[seat_]) {
+    g.received[seat_] = true;
+    if (g.received[0] && g.received[1]) {
+      if (g.stats->measuring) {
+        double ms = std::chrono::duration<double, std::milli>(Clock::now() - g.sent).count();
+        std::lock_guard lock(g.stats->mutex);
+        g.stats->latencies_ms.push_back(ms);
+        ++g.stats->moves;
+      }
+    }
+  }
+  if (string_field(state, "result") != "ongoing") {
+    if (!g.over && seat_ == 0) ++g.stats->finished_games;
+    g.over = true;
+    return;
+  }
+  if (string_field(state, "to_move") != (seat_ == 0 ? "white" : "black")) return;
+  auto legal = string_array(state, "legal");
+  if (legal.empty()) return;
+  std::string move(legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(g.rng)]);
+  int ms = std::uniform_int_distribution<int>(g.think_ms / 2, g.think_ms * 3 / 2)(g.rng);
+  timer_.expires_after(std::chrono::milliseconds(ms));
+  timer_.async_wait([self = shared_from_this(), move, n](beast::error_code ec) {
+    if (ec || !self->open) return;
+    Game& g = self->game_;
+    g.pending_moves = n + 1;
+    g.received[0] = g.received[1] = false;
+    g.sent = Clock::now();
+    self->send(json{{"type", "move"}, {"move", move}}.dump());
+  });
+}
+
+void Client::send(const std::string& text) {
+  out_.push_back(std::make_shared<std::string>(text));
+  if (out_.size() > 1) return;
+  auto write_next = [self = shared_from_this()](auto&& write_next) -> void {
+    self->ws_.async_write(net::buffer(*self->out_.front()), [self, write_next](beast::error_code ec, std::size_t) {
+      if (ec) return;
+      self->out_.pop_front();
+      if (!self->out_.empty()) write_next(write_next);
+    });
+  };
+  write_next(write_next);
+}
+
+double percentile(std::vector<double>& v, double p) {
+  if (v.empty()) return 0;
+  std::size_t k = std::min(v.size() - 1, static_cast<std::size_t>(p * static_cast<double>(v.size())));
+  std::nth_element(v.begin(), v.begin() + static_cast<long>(k), v.end());
+  return v[k];
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options o;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    std::string a = argv[i];
+    if (a == "--games")
+      o.games = std::stoi(argv[i + 1]);
+    else if (a == "--seconds")
+      o.seconds = std::stod(argv[i + 1]);
+    else if (a == "--think-ms")
+      o.think_ms = std::stoi(argv[i + 1]);
+    else if (a == "--port")
+      o.port = static_cast<unsigned short>(std::stoi(argv[i + 1]));
+    else if (a == "--client-threads")
+      o.client_threads = std::max(1, std::stoi(argv[i + 1]));
+    else if (a == "--server-threads")
+      o.server_threads = std::max(1, std::stoi(argv[i + 1]));
+    else {
+      std::cerr << "usage: load_test [--games N] [--seconds S] [--think-ms MS] [--port P] [--client-threads T] "
+                   "[--server-threads T]\n";
+      return 2;
+    }
+  }
+
+  // Two sockets per client when the server runs in this process.
+  rlimit files{};
+  if (getrlimit(RLIMIT_NOFILE, &files) == 0) {
+    files.rlim_cur = files.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &files);
+  }
+
+  std::unique_ptr<dvonn::server::Server> server;
+  std::filesystem::path db_dir;
+  unsigned short port = o.port;
+  if (port == 0) {
+    db_dir = std::filesystem::temp_directory_path() / ("dvonn-load-" + std::to_string(getpid()));
+    std::filesystem::create_directories(db_dir);
+    dvonn::server::ServerConfig c;
+    c.port = 0;
+    c.db = (db_dir / "load.db").string();
+    c.http_rate = 0;  // one address creates every game
+    c.io_threads = o.server_threads;
+    server = std::make_unique<dvonn::server::Server>(c);
+    server->start();
+    port = server->port();
+  }
+
+  std::cout << "creating " << o.games << " online games on 127.0.0.1:" << port << " ..." << std::endl;
+  Stats stats;
+  net::io_context io;
+  std::vector<std::unique_ptr<Game>> games;
+  std::random_device rd;
+  for (int i = 0; i < o.games; ++i) {
+    auto g = std::make_unique<Game>();
+    json created = http_json(port, "POST", "/api/games", {{"mode", "online"}, {"color", "white"}});
+    g->id = created["id"];
+    json joined = http_json(port, "POST", "/api/games/" + g->id + "/join", json::object());
+    g->rng.seed(rd());
+    g->stats = &stats;
+    g->think_ms = o.think_ms;
+    std::string white = created["token"], black = joined["token"];
+    g->strand.emplace(net::make_strand(io));
+    g->clients[0] = std::make_shared<Client>(*g->strand, *g, 0, "/ws?game=" + g->id + "&token=" + white);
+    g->clients[1] = std::make_shared<Client>(*g->strand, *g, 1, "/ws?game=" + g->id + "&token=" + black);
+    games.push_back(std::move(g));
+  }
+
+  // Connect 2 clients per game, at most 64 handshakes in flight (this thread
+  // alone runs the I/O until every client is connected).
+  std::size_t next = 0, connected = 0, failed = 0, in_flight = 0, total = games.size() * 2;
+  std::function<void()> launch = [&] {
+    while (in_flight < 64 && next < total) {
+      ++in_flight;
+      auto& c = games[next / 2]->clients[next % 2];
+      ++next;
+      c->start(port, [&](bool ok) {
+        --in_flight;
+        (ok ? connected : failed)++;
+        launch();
+      });
+    }
+  };
+  auto t_connect = Clock::now();
+  launch();
+  while (connected + failed < total) io.run_one();
+  std::cout << connected << " WebSocket clients connected in "
+            << std::chrono::duration<double>(Clock::now() - t_connect).count() << " s (" << failed << " failed)"
+            << std::endl;
+
+  // Warm up for a second (every game makes its first moves), then measure.
+  io.run_for(std::chrono::seconds(1));
+  stats.measuring = true;
+  auto t0 = Clock::now();
+  auto run_time = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(o.seconds));
+  std::vector<std::thread> threads;
+  for (int i = 0; i < o.client_threads; ++i) threads.emplace_back([&] { io.run_for(run_time); });
+  for (auto& t : threads) t.join();
+  double elapsed = std::chrono::duration<double>(Clock::now() - t0).count();
+  stats.measuring = false;
+
+  std::vector<double>& l = stats.latencies_ms;
+  double p50 = percentile(l, 0.50), p99 = percentile(l, 0.99), p999 = percentile(l, 0.999);
+  double worst = l.empty() ? 0 : *std::max_element(l.begin(), l.end());
+  std::cout << "games " << o.games << ", clients " << connected << ", think " << o.think_ms << " ms, measured "
+            << elapsed << " s\n"
+            << "moves " << stats.moves << " (" << static_cast<double>(stats.moves) / elapsed << " per second), "
+            << "games finished " << stats.finished_games.load() << ", errors " << stats.errors.load()
+            << ", disconnects " << stats.disconnects.load() << "\n"
+            << "move -> every client of the game: p50 " << p50 << " ms, p99 " << p99 << " ms, p99.9 " << p999
+            << " ms, max " << worst << " ms" << std::endl;
+
+  games.clear();
+  server.reset();
+  if (!db_dir.empty()) std::filesystem::remove_all(db_dir);
+  return p99 < 50 ? 0 : 1;
+}

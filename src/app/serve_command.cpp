@@ -1,0 +1,68 @@
+#include "app/serve_command.hpp"
+
+#include <signal.h>
+#include <sys/resource.h>
+
+#include <iostream>
+
+#include "server/server.hpp"
+
+namespace dvonn::app {
+namespace {
+
+int run_serve(const server::ServerConfig& config) {
+  // SIGINT and SIGTERM are blocked before any thread starts (threads inherit
+  // the mask), so only sigwait below sees them: a clean stop, not a kill.
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+
+  // Every browser tab holds a connection: allow as many open files as the
+  // system lets this process have, not the usual default of 1024.
+  rlimit files{};
+  if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
+    files.rlim_cur = files.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &files);
+  }
+
+  std::unique_ptr<server::Server> s;
+  try {
+    s = std::make_unique<server::Server>(config);
+  } catch (const std::exception& e) {
+    std::cerr << "dvonn serve: cannot start on " << config.host << ":" << config.port << " with " << config.db << ": "
+              << e.what() << "\n";
+    return 1;
+  }
+  s->start();
+  std::string host = config.host;
+  if (host == "0.0.0.0" || host == "::") host = "127.0.0.1";
+  if (host.find(':') != std::string::npos) host = "[" + host + "]";
+  std::cout << "dvonn: open http://" << host << ":" << s->port() << "/" << std::endl;
+  int received = 0;
+  sigwait(&signals, &received);
+  std::cout << "dvonn: stopping (" << (received == SIGINT ? "SIGINT" : "SIGTERM") << ")" << std::endl;
+  s->stop();
+  return 0;
+}
+
+}  // namespace
+
+void register_serve_command(CLI::App& app, CommandSet& set) {
+  auto o = set.keep<server::ServerConfig>();
+  auto* c = app.add_subcommand("serve", "Run the web game server: the browser UI, a JSON API and live WebSocket games");
+  c->add_option("--host", o->host, "Address to listen on (0.0.0.0 for every interface)")->capture_default_str();
+  c->add_option("--port", o->port, "TCP port to listen on (0 picks a free one)")->capture_default_str();
+  c->add_option("--db", o->db, "SQLite database file holding every game (created if missing)")->capture_default_str();
+  c->add_option("--web-root", o->web_root,
+                "Serve the UI from this folder instead of the copy built into the program (UI development)")
+      ->check(CLI::ExistingDirectory);
+  c->footer(
+      "Open the printed address in a browser. Games are saved to the database as they are played: stop the server "
+      "with Ctrl-C (or SIGTERM) and start it again on the same --db, and every game continues where it was. See "
+      "docs/server.md.");
+  set.add(c, [o] { return run_serve(*o); });
+}
+
+}  // namespace dvonn::app

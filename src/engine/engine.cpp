@@ -1,0 +1,151 @@
+#include "engine/engine.hpp"
+
+#include <algorithm>
+#include <random>
+
+#include "engine/baseline.hpp"
+#include "engine/evaluation.hpp"
+#include "engine/levels.hpp"
+#include "engine/move_order.hpp"
+#include "engine/search.hpp"
+#include "engine/solver.hpp"
+#include "engine/time_manager.hpp"
+#include "engine/transposition_table.hpp"
+
+namespace dvonn::engine {
+
+struct Engine::Impl {
+  int level;
+  LevelSettings settings;
+  TranspositionTable tt;
+  MoveOrder order;
+  std::mt19937_64 rng;
+  Weights weights = default_weights();
+
+  Impl(int lv, std::size_t mb)
+      : level(std::clamp(lv, kMinLevel, kTopLevel)), settings(level_settings(lv)), tt(mb), rng(0x5eed0000u + lv) {
+    order.clear();
+  }
+
+  // The three Dvonn placements come from a fixed preference (see
+  // dvonn_placement_score): with no coloured piece down, search has nothing
+  // to evaluate.
+  SearchReport dvonn_placement(const Position& p, int multipv) {
+    MoveList list;
+    p.generate(list);
+    std::vector<std::pair<int, Move>> ranked;
+    for (Move m : list) ranked.push_back({dvonn_placement_score(p, m.to), m});
+    std::stable_sort(ranked.begin(), ranked.end(), [](auto& a, auto& b) { return a.first > b.first; });
+    SearchReport r;
+    r.depth = 1;
+    for (int i = 0; i < std::clamp(multipv, 1, list.size); ++i)
+      r.lines.push_back({ranked[i].second, 0.0, false, {ranked[i].second}});
+    return r;
+  }
+
+  SearchConfig config_for(const SearchLimits& limits, bool full_strength) const {
+    SearchConfig c;
+    c.max_depth = limits.depth;
+    c.hard_seconds = limits.seconds;
+    c.soft_seconds = limits.seconds;
+    c.max_nodes = limits.nodes;
+    c.multipv = limits.multipv;
+    c.stop = limits.stop;
+    if (!full_strength) {
+      c.quiescence = settings.quiescence;
+      c.extensions = settings.extensions;
+    }
+    return c;
+  }
+};
+
+Engine::Engine(int level, std::size_t hash_megabytes) : impl_(std::make_unique<Impl>(level, hash_megabytes)) {}
+Engine::~Engine() = default;
+
+int Engine::level() const { return impl_->level; }
+
+void Engine::set_weights(const Weights& weights) { impl_->weights = weights; }
+
+void Engine::new_game() {
+  impl_->tt.clear();
+  impl_->order.clear();
+}
+
+SearchReport Engine::search(const Position& position, const SearchLimits& limits,
+                            const std::function<void(const SearchReport&)>& on_iteration) {
+  Impl& s = *impl_;
+  MoveList list;
+  position.generate(list);
+  if (list.size == 0) return {};
+  if (position.in_placement() && position.next_placement_is_dvonn()) {
+    SearchReport r = s.dvonn_placement(position, limits.multipv);
+    if (on_iteration) on_iteration(r);
+    return r;
+  }
+  Deadline deadline(limits.seconds);
+  // Late in the movement phase, try to solve the position outright: a
+  // solved score is exact and its moves play the game out perfectly. With
+  // a time limit the solver gets half of it; a search limited only by
+  // depth or nodes gives it a fixed node budget so the result stays
+  // deterministic.
+  if (!position.in_placement() && live_stacks(position) <= 22) {
+    Solver solver(s.tt, s.order);
+    Deadline solver_deadline(limits.seconds > 0 ? limits.seconds * 0.5 : 0);
+    std::uint64_t budget = limits.seconds > 0 ? limits.nodes : (limits.nodes ? limits.nodes : 4'000'000);
+    SolveResult solved = solver.solve(position, limits.multipv, solver_deadline, budget, limits.stop);
+    if (solved.solved) {
+      SearchReport r;
+      r.lines = solved.lines;
+      r.depth = static_cast<int>(r.lines[0].pv.size());
+      r.nodes = solved.nodes;
+      r.seconds = deadline.elapsed();
+      if (on_iteration) on_iteration(r);
+      return r;
+    }
+  }
+  Search search(s.tt, s.order, s.weights);
+  SearchConfig config = s.config_for(limits, true);
+  if (config.hard_seconds > 0) config.hard_seconds = std::max(0.0, limits.seconds - deadline.elapsed());
+  Deadline rest(config.hard_seconds);
+  SearchReport r = search.run(position, config, rest, on_iteration);
+  r.seconds = deadline.elapsed();
+  return r;
+}
+
+Move Engine::choose_move(const Position& position, double seconds_left_for_game) {
+  Impl& s = *impl_;
+  MoveList list;
+  position.generate(list);
+  if (list.size == 0) return Move::pass();
+  if (list.size == 1) return list[0];
+  // Almost out of time: the greedy move costs microseconds.
+  if (seconds_left_for_game < 0.02) return greedy_move(position, s.rng);
+  if (s.settings.random_move > 0 && std::uniform_real_distribution<double>(0, 1)(s.rng) < s.settings.random_move)
+    return list[static_cast<int>(s.rng() % static_cast<std::uint64_t>(list.size))];
+  if (position.in_placement() && position.next_placement_is_dvonn())
+    return s.dvonn_placement(position, 1).lines[0].move;
+
+  const TimeBudget budget = plan_move_time(position, seconds_left_for_game, s.settings.time_share);
+  Deadline deadline(budget.hard);
+  if (s.settings.solver_live_stacks > 0 && !position.in_placement() &&
+      live_stacks(position) <= s.settings.solver_live_stacks) {
+    // Half the hard limit: if the endgame is still too big to solve, the
+    // heuristic search keeps the other half.
+    Solver solver(s.tt, s.order);
+    Deadline solver_deadline(budget.hard * 0.5);
+    SolveResult solved = solver.solve(position, 1, solver_deadline);
+    if (solved.solved) return solved.lines[0].move;
+  }
+  SearchConfig config;
+  config.max_depth = s.settings.max_depth;
+  config.quiescence = s.settings.quiescence;
+  config.extensions = s.settings.extensions;
+  config.hard_seconds = std::max(0.0005, budget.hard - deadline.elapsed());
+  config.soft_seconds = std::max(0.0, budget.soft - deadline.elapsed());
+  Deadline rest(config.hard_seconds);
+  Search search(s.tt, s.order, s.weights);
+  SearchReport r = search.run(position, config, rest, {});
+  return r.lines.empty() ? list[0] : r.lines[0].move;
+}
+
+}  // namespace dvonn::engine

@@ -1,0 +1,33 @@
+#include "engine/levels.hpp"
+
+#include <algorithm>
+
+#include "engine/engine.hpp"
+
+namespace dvonn::engine {
+
+LevelSettings level_settings(int level) {
+  // Each step adds something that wins games, not only time: see
+  // docs/strength.md for the measured score of each level against its
+  // neighbours.
+  switch (std::clamp(level, kMinLevel, kTopLevel)) {
+    case 1:  // one ply, no look past captures, a third of moves random
+      return {1, 1.0, 0.35, false, false, 0};
+    case 2:  // one ply with quiescence, a few random moves
+      return {1, 1.0, 0.12, true, false, 0};
+    case 3:  // two plies
+      return {2, 1.0, 0.03, true, true, 0};
+    case 4:  // three plies
+      return {3, 1.0, 0.0, true, true, 0};
+    case 5:  // four plies, a small endgame solver
+      return {4, 0.5, 0.0, true, true, 10};
+    case 6:  // at most five plies, no extensions, 30% of the clock, small solver
+      return {5, 0.3, 0.0, true, false, 12};
+    case 7:  // unlimited depth on 40% of the clock
+      return {0, 0.4, 0.0, true, true, 16};
+    default:  // full strength
+      return {0, 1.0, 0.0, true, true, 20};
+  }
+}
+
+}  // namespace dvonn::engine

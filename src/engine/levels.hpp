@@ -1,0 +1,20 @@
+// What each level does differently. Lower levels search less deep, skip
+// the Dvonn-specific search features and play deliberate random mistakes;
+// higher levels spend more of their clock and solve endgames exactly.
+#pragma once
+
+namespace dvonn::engine {
+
+struct LevelSettings {
+  int max_depth = 0;           // plies; 0 = as deep as time allows
+  double time_share = 1.0;     // of the planned per-move time
+  double random_move = 0.0;    // chance of playing a random legal move instead
+  bool quiescence = true;      // look past moves that cut stacks off
+  bool extensions = true;      // extend such moves by a ply
+  int solver_live_stacks = 0;  // solve exactly when at most this many stacks can move (0 = never)
+};
+
+// Settings of a level, clamped to kMinLevel..kTopLevel.
+LevelSettings level_settings(int level);
+
+}  // namespace dvonn::engine

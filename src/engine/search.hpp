@@ -1,0 +1,72 @@
+// The heuristic search: iterative deepening alpha-beta with principal
+// variation search, a transposition table, killer and history ordering,
+// late move reductions, an extension for moves that cut stacks off and a
+// quiescence search over such moves (one move can swing the score by many
+// pieces in Dvonn, so the horizon must not fall just before one).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "core/position.hpp"
+#include "engine/engine.hpp"
+#include "engine/evaluation.hpp"
+#include "engine/move_order.hpp"
+#include "engine/time_manager.hpp"
+#include "engine/transposition_table.hpp"
+
+namespace dvonn::engine {
+
+inline constexpr int kInfinity = 30000;
+// Scores are centipieces; a finished game scores 100 x its piece difference.
+inline constexpr int kUnit = 100;
+
+struct SearchConfig {
+  int max_depth = 64;
+  double soft_seconds = 0;  // no new iteration after this; 0 = none
+  double hard_seconds = 0;  // abort at this; 0 = none
+  std::uint64_t max_nodes = 0;
+  int multipv = 1;
+  bool quiescence = true;
+  bool extensions = true;
+  bool reductions = true;
+  const std::atomic<bool>* stop = nullptr;
+};
+
+// The final score of a finished game from the side to move's view.
+inline int terminal_score(const Position& p) {
+  Score s = p.score();
+  int d = s.white - s.black;
+  return kUnit * (p.side_to_move() == Color::White ? d : -d);
+}
+
+class Search {
+ public:
+  Search(TranspositionTable& tt, MoveOrder& order, const Weights& weights) : tt_(tt), order_(order), w_(weights) {}
+
+  SearchReport run(const Position& root, const SearchConfig& config, const Deadline& deadline,
+                   const std::function<void(const SearchReport&)>& on_iteration);
+  std::uint64_t nodes() const { return nodes_; }
+
+ private:
+  int negamax(int depth, int alpha, int beta, int ply);
+  int quiesce(int alpha, int beta, int ply, int qdepth);
+  bool should_stop();
+  void update_pv(int ply, Move m);
+
+  TranspositionTable& tt_;
+  MoveOrder& order_;
+  const Weights& w_;
+  SearchConfig cfg_;
+  const Deadline* deadline_ = nullptr;
+  Position pos_;
+  std::uint64_t nodes_ = 0;
+  bool aborted_ = false;
+  int root_depth_ = 1;
+  std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv_{};
+  std::array<int, kMaxPly + 1> pv_length_{};
+};
+
+}  // namespace dvonn::engine

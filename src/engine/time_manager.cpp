@@ -1,0 +1,43 @@
+#include "engine/time_manager.hpp"
+
+#include <algorithm>
+
+namespace dvonn::engine {
+
+double expected_moves_left(const Position& p) {
+  const Color me = p.side_to_move();
+  if (p.in_placement()) {
+    // My placements still to come (White places the odd ones), plus a
+    // typical movement phase of about 20 moves each. The first three
+    // placements are Dvonn pieces, chosen from a table at no cost.
+    int left = kTotalPieces - p.placed();
+    double mine = me == Color::White ? (left + 1) / 2 : left / 2;
+    if (p.placed() < kDvonnPieces) mine -= 1;
+    return mine + 20;
+  }
+  // Each move merges two stacks, so the game cannot last longer than the
+  // number of stacks; games usually end with about a third still standing.
+  int stacks = popcount(p.occupied() & ~p.dvonn_spaces());
+  int mine = popcount(p.movable(me));
+  return std::clamp(0.35 * stacks + 0.3 * mine, 2.0, 25.0);
+}
+
+TimeBudget plan_move_time(const Position& p, double seconds_left, double share) {
+  TimeBudget b;
+  // Keep 10% of the clock (and 30 ms) in reserve for process and I/O
+  // overheads the search cannot see.
+  double usable = std::max(0.0, seconds_left * 0.9 - 0.03);
+  if (usable <= 0) return {0.0005, 0.001};
+  double per_move = usable / expected_moves_left(p);
+  // Placement decides much of the game and its branching factor is large;
+  // give the middle of the placement phase a little extra.
+  if (p.in_placement() && p.placed() >= 10 && p.placed() < 45) per_move *= 1.3;
+  per_move *= share;
+  b.soft = per_move * 0.6;
+  b.hard = std::min(per_move * 2.5, usable * 0.25);
+  b.hard = std::max(b.hard, 0.0005);
+  b.soft = std::min(b.soft, b.hard);
+  return b;
+}
+
+}  // namespace dvonn::engine

@@ -1,0 +1,55 @@
+// The transposition table: a fixed-size hash of search results keyed by the
+// position's Zobrist key, two entries per slot pair (one kept by depth,
+// one always replaced), so deep results survive while fresh ones still go in.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "core/move.hpp"
+
+namespace dvonn::engine {
+
+enum class Bound : std::uint8_t { None = 0, Lower = 1, Upper = 2, Exact = 3 };
+
+struct TTEntry {
+  std::uint64_t key = 0;
+  std::int16_t score = 0;
+  std::uint16_t move = 0;  // encode_move(), 0 = none
+  std::int8_t depth = 0;
+  Bound bound = Bound::None;
+  std::uint8_t generation = 0;
+  std::uint8_t solved = 0;  // score is an exact game value (solver entries)
+};
+static_assert(sizeof(TTEntry) == 16);
+
+// 16 bits: kind in the top two, from and to in 6 bits each. Zero means none
+// (a pass is encoded with kind 3 so it is non-zero).
+std::uint16_t encode_move(Move m);
+Move decode_move(std::uint16_t code);
+
+class TranspositionTable {
+ public:
+  explicit TranspositionTable(std::size_t megabytes = 64);
+  void resize(std::size_t megabytes);
+  void clear();
+  void new_search() { ++generation_; }
+
+  // The entry for key, or nullptr.
+  const TTEntry* probe(std::uint64_t key) const;
+  // move: encode_move() of the best move, 0 when none is known. A solved
+  // entry is never overwritten by an unsolved one for the same position.
+  void store(std::uint64_t key, int score, Bound bound, int depth, std::uint16_t move, bool solved = false);
+
+  std::size_t size_bytes() const { return entries_.size() * sizeof(TTEntry); }
+  // Per mille of a sample of slots holding an entry of this generation.
+  int hashfull() const;
+
+ private:
+  std::vector<TTEntry> entries_;
+  std::size_t mask_ = 0;  // of the pair index
+  std::uint8_t generation_ = 0;
+};
+
+}  // namespace dvonn::engine

@@ -1,0 +1,94 @@
+#include "protocol/codecup_player.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <istream>
+#include <optional>
+#include <ostream>
+#include <string>
+
+#include "core/game.hpp"
+#include "core/position_string.hpp"
+
+namespace dvonn::protocol {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::string trim(const std::string& s) {
+  size_t a = s.find_first_not_of(" \t\r\n");
+  if (a == std::string::npos) return {};
+  size_t b = s.find_last_not_of(" \t\r\n");
+  return s.substr(a, b - a + 1);
+}
+
+}  // namespace
+
+int play_codecup(std::istream& in, std::ostream& out, std::ostream& log, const TimedChooser& choose,
+                 const CodecupOptions& options) {
+  Game game;
+  std::optional<Color> me;  // known at "Start" or at the opponent's first move
+  double used = 0;          // own thinking time so far
+  Clock::time_point turn_start = Clock::now();
+  int line_number = 0;
+  auto bad_line = [&](const std::string& line, const std::string& why) {
+    log << "dvonn engine: input line " << line_number << " \"" << line << "\": " << why << "\n" << std::flush;
+    return kCodecupBadInput;
+  };
+
+  std::string raw;
+  while (true) {
+    const Position& position = game.position();
+    if (me && !position.is_over() && position.side_to_move() == *me) {
+      double left = options.seconds_per_game - options.safety_margin() - used;
+      Move m = choose(position, std::max(0.0, left));
+      std::string why = game.play(m);
+      if (!why.empty()) {
+        log << "dvonn engine: internal error: the player chose " << to_string(m) << ", which is illegal: " << why
+            << "\n";
+        return kCodecupInternalError;
+      }
+      out << to_string(m) << "\n" << std::flush;
+      // The clock keeps running from here: after the last placement White
+      // moves again without reading anything.
+      Clock::time_point now = Clock::now();
+      used += std::chrono::duration<double>(now - turn_start).count();
+      turn_start = now;
+      continue;
+    }
+
+    if (!std::getline(in, raw)) {
+      if (me && position.is_over()) return kCodecupOk;
+      log << "dvonn engine: the input ended before " << (me ? "the game was over" : "\"Start\" or a first move")
+          << " (expected \"Quit\" to stop)\n";
+      return kCodecupBadInput;
+    }
+    ++line_number;
+    turn_start = Clock::now();
+    std::string line = trim(raw);
+    if (line.empty()) continue;  // tolerated: blank lines carry no move
+    if (line == "Quit") return kCodecupOk;
+    if (line == "Start") {
+      if (me || !game.moves().empty()) return bad_line(line, "\"Start\" after the game has begun");
+      me = position.side_to_move();
+      continue;
+    }
+    if (line.rfind("Setup ", 0) == 0) {
+      if (me || !game.moves().empty()) return bad_line(line, "\"Setup\" is only allowed before the first move");
+      std::string error;
+      auto start = parse_position(line.substr(6), &error);
+      if (!start) return bad_line(line, "not a usable position string: " + error);
+      game = Game(*start);
+      continue;
+    }
+    std::string error;
+    auto m = parse_move(line, &error);
+    if (!m) return bad_line(line, "not a move or command: " + error);
+    if (position.is_over()) return bad_line(line, "the game is over; only \"Quit\" may follow");
+    if (!me) me = opponent(position.side_to_move());
+    std::string why = game.play(*m);
+    if (!why.empty()) return bad_line(line, "illegal move: " + why);
+  }
+}
+
+}  // namespace dvonn::protocol

@@ -1,0 +1,43 @@
+// The CodeCup 2011 player loop: how `dvonn engine` plays a whole game over
+// standard input and output (see docs/protocol.md).
+//
+// The player that moves first reads "Start"; then each side writes its own
+// moves ("E3", "A1B2", "PASS"), one per line, and reads the opponent's;
+// "Quit" ends. dvonn also understands one extension: a first line
+// "Setup <position string>" starts the game from that position instead of
+// the empty board (the match referee sends it for random setups).
+#pragma once
+
+#include <functional>
+#include <iosfwd>
+
+#include "core/position.hpp"
+
+namespace dvonn::protocol {
+
+// Chooses the move to play in `position` (which has a legal move), given the
+// thinking time this side has left for the rest of the game.
+using TimedChooser = std::function<Move(const Position& position, double seconds_left)>;
+
+struct CodecupOptions {
+  // The wall time this player may think for the whole game.
+  double seconds_per_game = 5;
+  // Held back from that budget. The player's clock only sees the time
+  // between reading a line and writing its reply; pipes, scheduling and
+  // the referee's own work add to what the referee measures.
+  double safety_margin() const { return 0.05 * seconds_per_game + 0.05; }
+};
+
+// Exit codes of play_codecup.
+inline constexpr int kCodecupOk = 0;
+inline constexpr int kCodecupBadInput = 1;       // unparsable or illegal line, input ended mid-game
+inline constexpr int kCodecupInternalError = 3;  // the chooser returned an illegal move
+
+// Plays one game. Reads the referee's lines from `in`, writes (and flushes)
+// its own moves to `out` and explains any error on `log`. Returns at "Quit",
+// at the end of input after the game is over, or at the first bad line
+// (naming it on `log`), with one of the exit codes above.
+int play_codecup(std::istream& in, std::ostream& out, std::ostream& log, const TimedChooser& choose,
+                 const CodecupOptions& options = {});
+
+}  // namespace dvonn::protocol

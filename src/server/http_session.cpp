@@ -1,0 +1,183 @@
+#include "server/http_session.hpp"
+
+#include <boost/asio/dispatch.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket/rfc6455.hpp>
+#include <chrono>
+#include <optional>
+
+#include "server/websocket_session.hpp"
+
+namespace dvonn::server {
+namespace {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+std::string percent_decode(std::string_view s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '%' && i + 2 < s.size() && hex_value(s[i + 1]) >= 0 && hex_value(s[i + 2]) >= 0) {
+      out += static_cast<char>(hex_value(s[i + 1]) * 16 + hex_value(s[i + 2]));
+      i += 2;
+    } else {
+      out += s[i] == '+' ? ' ' : s[i];
+    }
+  }
+  return out;
+}
+
+// The value of a query parameter ("" when absent).
+std::string query_param(std::string_view query, std::string_view name) {
+  while (!query.empty()) {
+    auto amp = query.find('&');
+    std::string_view pair = query.substr(0, amp);
+    auto eq = pair.find('=');
+    if (pair.substr(0, eq) == name) return eq == std::string_view::npos ? "" : percent_decode(pair.substr(eq + 1));
+    query = amp == std::string_view::npos ? std::string_view{} : query.substr(amp + 1);
+  }
+  return {};
+}
+
+class HttpSession : public std::enable_shared_from_this<HttpSession> {
+ public:
+  HttpSession(tcp::socket&& socket, Services& services) : stream_(std::move(socket)), services_(services) {
+    beast::error_code ec;
+    auto endpoint = stream_.socket().remote_endpoint(ec);
+    address_ = ec ? "unknown" : endpoint.address().to_string();
+  }
+
+  void run() {
+    net::dispatch(stream_.get_executor(), beast::bind_front_handler(&HttpSession::read, shared_from_this()));
+  }
+
+ private:
+  void read() {
+    parser_.emplace();
+    parser_->body_limit(services_.config.max_message_bytes);
+    parser_->header_limit(8 * 1024);
+    stream_.expires_after(std::chrono::seconds(60));
+    http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
+  }
+
+  void on_read(beast::error_code ec, std::size_t) {
+    if (ec == http::error::end_of_stream) return close();
+    if (ec == http::error::body_limit)
+      return write(json_error(413, "request body too large: the limit is " +
+                                       std::to_string(services_.config.max_message_bytes) + " bytes"),
+                   false, 11);
+    if (ec == beast::error::timeout || ec == net::error::operation_aborted || ec == net::error::connection_reset ||
+        ec == net::error::eof)
+      return;
+    if (ec) return write(json_error(400, "bad HTTP request: " + ec.message()), false, 11);
+    handle(parser_->release());
+  }
+
+  void handle(http::request<http::string_body> req) {
+    std::string_view target = req.target();
+    auto question = target.find('?');
+    std::string path = percent_decode(target.substr(0, question));
+    std::string_view query = question == std::string_view::npos ? std::string_view{} : target.substr(question + 1);
+    bool keep_alive = req.keep_alive();
+    unsigned version = req.version();
+
+    bool is_api = path == "/api" || path.starts_with("/api/");
+    bool is_ws = path == "/ws";
+    if ((is_api || is_ws) && !services_.address_limiter.allow(address_))
+      return write(json_error(429, "too many requests from your address; slow down"), keep_alive, version);
+
+    if (is_ws) {
+      if (!beast::websocket::is_upgrade(req))
+        return write(json_error(400, "/ws is the WebSocket endpoint: connect with a WebSocket"), keep_alive, version);
+      std::string id = query_param(query, "game");
+      auto room = services_.registry.find(id);
+      if (!room) return write(json_error(404, "no game with id " + id), keep_alive, version);
+      stream_.expires_never();
+      return start_websocket_session(std::move(stream_), std::move(req), std::move(room), query_param(query, "token"),
+                                     services_);
+    }
+
+    if (is_api) {
+      auto self = shared_from_this();
+      services_.api.handle(req.method_string(), path, req.body(), [self, keep_alive, version](HttpReply reply) {
+        // The answer may come from the store's or an engine's thread.
+        net::post(self->stream_.get_executor(), [self, keep_alive, version, reply = std::move(reply)]() mutable {
+          self->write(std::move(reply), keep_alive, version);
+        });
+      });
+      return;
+    }
+
+    if (req.method() != http::verb::get && req.method() != http::verb::head) {
+      HttpReply r;
+      r.status = 405;
+      r.content_type = "text/plain; charset=utf-8";
+      r.body = "only GET here\n";
+      return write(std::move(r), keep_alive, version);
+    }
+    HttpReply r;
+    if (auto file = services_.files.find(path)) {
+      r.content_type = std::string(file->content_type);
+      r.body = std::move(file->body);
+      // The UI changes with every build; browsers must revalidate.
+      r.headers.emplace_back("Cache-Control", "no-cache");
+    } else {
+      r.status = 404;
+      r.content_type = "text/plain; charset=utf-8";
+      r.body = path == "/" || path == "/index.html" ? "dvonn serve: this build has no web UI (web/index.html)\n"
+                                                    : "not found: " + path + "\n";
+    }
+    if (req.method() == http::verb::head) r.body.clear();
+    write(std::move(r), keep_alive, version);
+  }
+
+  void write(HttpReply reply, bool keep_alive, unsigned version) {
+    auto res = std::make_shared<http::response<http::string_body>>(static_cast<http::status>(reply.status), version);
+    res->set(http::field::server, "dvonn");
+    res->set(http::field::content_type, reply.content_type);
+    // No page of another site may read game state or tokens.
+    res->set("X-Content-Type-Options", "nosniff");
+    for (auto& [name, value] : reply.headers) res->set(name, value);
+    res->keep_alive(keep_alive);
+    res->body() = std::move(reply.body);
+    res->prepare_payload();
+    response_ = res;
+    http::async_write(stream_, *res, [self = shared_from_this(), keep_alive](beast::error_code ec, std::size_t) {
+      self->response_.reset();
+      if (ec) return;
+      if (!keep_alive) return self->close();
+      self->read();
+    });
+  }
+
+  void close() {
+    beast::error_code ec;
+    stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+  }
+
+  beast::tcp_stream stream_;
+  Services& services_;
+  std::string address_;
+  beast::flat_buffer buffer_;
+  std::optional<http::request_parser<http::string_body>> parser_;
+  std::shared_ptr<http::response<http::string_body>> response_;
+};
+
+}  // namespace
+
+void start_http_session(tcp::socket socket, Services& services) {
+  std::make_shared<HttpSession>(std::move(socket), services)->run();
+}
+
+}  // namespace dvonn::server

@@ -1,0 +1,60 @@
+#include "server/room_registry.hpp"
+
+#include <iostream>
+
+#include "server/random_id.hpp"
+
+namespace dvonn::server {
+
+std::shared_ptr<GameRoom> RoomRegistry::find(const std::string& id) {
+  if (!looks_like_game_id(id)) return nullptr;
+  {
+    std::lock_guard lock(mutex_);
+    if (auto it = rooms_.find(id); it != rooms_.end()) return it->second;
+  }
+  std::lock_guard load_lock(load_mutex_);
+  {
+    // Someone else may have loaded it while this thread waited.
+    std::lock_guard lock(mutex_);
+    if (auto it = rooms_.find(id); it != rooms_.end()) return it->second;
+  }
+  std::shared_ptr<GameRoom> room;
+  try {
+    auto stored = context_.store.load(id);
+    if (!stored) return nullptr;
+    room = GameRoom::load(*stored, context_);
+  } catch (const std::exception& e) {
+    std::cerr << "dvonn serve: cannot load game " << id << ": " << e.what() << "\n";
+    return nullptr;
+  }
+  std::lock_guard lock(mutex_);
+  rooms_.emplace(id, room);
+  return room;
+}
+
+void RoomRegistry::add(const std::shared_ptr<GameRoom>& room) {
+  std::lock_guard lock(mutex_);
+  rooms_[room->id()] = room;
+}
+
+void RoomRegistry::forget(const std::string& id) {
+  std::lock_guard lock(mutex_);
+  rooms_.erase(id);
+}
+
+int RoomRegistry::resume_engine_games() {
+  int n = 0;
+  for (const std::string& id : context_.store.unfinished_engine_games())
+    if (auto room = find(id)) {
+      room->resume_engine();
+      ++n;
+    }
+  return n;
+}
+
+std::size_t RoomRegistry::size() const {
+  std::lock_guard lock(mutex_);
+  return rooms_.size();
+}
+
+}  // namespace dvonn::server

@@ -1,0 +1,55 @@
+// `dvonn serve`: one process serving the UI's files, the JSON API and the
+// WebSocket of live updates, with every game in SQLite.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string>
+
+namespace dvonn::server {
+
+struct ServerConfig {
+  std::string host = "127.0.0.1";
+  unsigned short port = 8080;  // 0: any free port (see Server::port)
+  std::string db = "dvonn.db";
+  std::string web_root;  // "" serves the UI compiled into the binary
+  int io_threads = 2;
+  int engine_threads = 2;  // 0: the engine never moves (for tests)
+  std::size_t engine_hash_megabytes = 16;
+  double engine_seconds = 1.0;  // thinking time per engine move
+  double hint_seconds = 1.0;
+  // HTTP API requests and WebSocket upgrades per second from one address
+  // (bursts of http_burst); 0 disables.
+  double http_rate = 30;
+  double http_burst = 120;
+  // Messages per second on one WebSocket (bursts of ws_burst); a client
+  // above it is disconnected.
+  double ws_rate = 20;
+  double ws_burst = 40;
+  std::size_t max_message_bytes = 16 * 1024;
+};
+
+class Server {
+ public:
+  // Opens the database and listens; throws std::exception on failure (the
+  // port taken, the database unreadable). Does not serve until start().
+  explicit Server(ServerConfig config);
+  // Stops if still running.
+  ~Server();
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
+
+  // The port actually listened on (useful with port 0).
+  unsigned short port() const;
+  // Serves on background threads, and lets the engine resume thinking in
+  // engine games where it is to move.
+  void start();
+  // Stops accepting, closes connections, finishes pending writes. Idempotent.
+  void stop();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace dvonn::server

@@ -1,0 +1,44 @@
+// The game state as the API and the WebSocket send it (docs/server-api.md,
+// "State"): everything a browser needs to draw the game, so a reload or a
+// reconnect resumes from the server's state alone.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/game.hpp"
+
+namespace dvonn::server {
+
+enum class Mode { Engine, Online, Local };
+const char* mode_name(Mode m);
+std::optional<Mode> parse_mode(const std::string& text);
+
+// What the state says about the seats.
+struct SeatInfo {
+  Mode mode = Mode::Local;
+  int level = 0;                      // engine games
+  std::optional<Color> engine_color;  // engine games
+  bool white_taken = false;
+  bool black_taken = false;
+};
+
+// Stacks removed by the last move, with their colours, by space.
+using RemovedStacks = std::vector<std::pair<Square, Stack>>;
+
+// The stacks a move cut off, from the stacks before it and the spaces it
+// emptied (Game::last_removed()).
+RemovedStacks removed_stacks(Stacks before, Move move, Bitboard removed);
+// The stacks the last move of game cut off (replays the game without it:
+// for loading and undo; a new move uses removed_stacks).
+RemovedStacks removed_by_last_move(const Game& game);
+
+// The state as JSON text.
+std::string state_json(const std::string& id, const SeatInfo& seats, const Game& game, const RemovedStacks& removed,
+                       std::int64_t version);
+
+}  // namespace dvonn::server

@@ -1,0 +1,169 @@
+#include "server/websocket_session.hpp"
+
+#include <boost/asio/dispatch.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
+#include <deque>
+#include <nlohmann/json.hpp>
+
+namespace dvonn::server {
+namespace {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+namespace net = boost::asio;
+using nlohmann::json;
+
+// Messages above the API's limit get an error; far larger ones are not even
+// read into memory: the connection is closed ("message too big").
+constexpr std::size_t kHardMessageLimit = 64 * 1024;
+// A client that does not read its messages is dropped rather than buffered
+// without bound.
+constexpr std::size_t kMaxQueuedMessages = 512;
+
+class WebSocketSession : public Subscriber, public std::enable_shared_from_this<WebSocketSession> {
+ public:
+  WebSocketSession(beast::tcp_stream&& stream, std::shared_ptr<GameRoom> room, std::string token, Services& services)
+      : ws_(std::move(stream)),
+        room_(std::move(room)),
+        token_(std::move(token)),
+        services_(services),
+        bucket_(services.config.ws_rate, services.config.ws_burst) {}
+
+  void run(http::request<http::string_body> upgrade) {
+    ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+    ws_.set_option(websocket::stream_base::decorator(
+        [](websocket::response_type& res) { res.set(http::field::server, "dvonn"); }));
+    ws_.read_message_max(kHardMessageLimit);
+    ws_.async_accept(upgrade, [self = shared_from_this()](beast::error_code ec) {
+      if (ec) return;
+      self->room_->subscribe(self);
+      self->read();
+    });
+  }
+
+  void deliver(std::shared_ptr<const std::string> message) override {
+    net::post(ws_.get_executor(),
+              [self = shared_from_this(), message = std::move(message)]() mutable { self->queue(std::move(message)); });
+  }
+
+ private:
+  void read() {
+    ws_.async_read(buffer_,
+                   [self = shared_from_this()](beast::error_code ec, std::size_t bytes) { self->on_read(ec, bytes); });
+  }
+
+  void on_read(beast::error_code ec, std::size_t bytes) {
+    if (ec) return;  // closed, timed out or too big: the session ends
+    std::string text = beast::buffers_to_string(buffer_.data());
+    buffer_.consume(buffer_.size());
+    if (!bucket_.take()) {
+      // Queued directly (this is the session's strand), so the error goes
+      // out before the close.
+      queue(error_message("too many messages: the limit is " +
+                              std::to_string(static_cast<int>(services_.config.ws_rate)) + " a second; disconnected",
+                          nullptr));
+      closing_ = true;
+      if (!writing_) close();
+      return;  // no more reads
+    }
+    handle(text, bytes);
+    read();
+  }
+
+  void handle(const std::string& text, std::size_t bytes) {
+    if (bytes > services_.config.max_message_bytes)
+      return send_error(
+          "message too large: the limit is " + std::to_string(services_.config.max_message_bytes) + " bytes", nullptr);
+    json msg = json::parse(text, nullptr, false);
+    if (msg.is_discarded() || !msg.is_object()) return send_error("malformed JSON: send one JSON object", nullptr);
+    auto type_field = msg.find("type");
+    if (type_field == msg.end() || !type_field->is_string())
+      return send_error("a message needs a \"type\": move, undo, hint or ping", nullptr);
+    std::string type = type_field->get<std::string>();
+    auto self = shared_from_this();
+    auto on_reply = [self, type](const RoomReply& r) {
+      if (r.status != 200) self->send_error(r.error, type);
+    };
+    if (type == "ping") return queue(std::make_shared<const std::string>(R"({"type":"pong"})"));
+    if (type == "move") {
+      auto move = msg.find("move");
+      if (move == msg.end() || !move->is_string() || move->get<std::string>().empty())
+        return send_error("a move message needs \"move\", like \"E3\", \"A1B2\" or \"PASS\"", type);
+      return room_->move(token_, move->get<std::string>(), on_reply);
+    }
+    if (type == "undo") return room_->undo(token_, on_reply);
+    if (type == "hint") {
+      return room_->hint(token_, [self, type](const RoomReply& r) {
+        if (r.status != 200) return self->send_error(r.error, type);
+        json hint = r.hint;
+        hint["type"] = "hint";
+        self->deliver(std::make_shared<const std::string>(hint.dump()));
+      });
+    }
+    send_error("unknown message type \"" + type + "\": use move, undo, hint or ping", type);
+  }
+
+  static std::shared_ptr<const std::string> error_message(const std::string& message, json request) {
+    return std::make_shared<const std::string>(
+        json{{"type", "error"}, {"message", message}, {"request", std::move(request)}}.dump());
+  }
+  // May be called from any thread.
+  void send_error(const std::string& message, json request) { deliver(error_message(message, std::move(request))); }
+
+  void queue(std::shared_ptr<const std::string> message) {
+    if (closed_) return;
+    if (queue_.size() >= kMaxQueuedMessages) {
+      closed_ = true;
+      beast::get_lowest_layer(ws_).close();
+      return;
+    }
+    queue_.push_back(std::move(message));
+    if (!writing_) write_next();
+  }
+
+  void write_next() {
+    writing_ = true;
+    ws_.text(true);
+    ws_.async_write(net::buffer(*queue_.front()), [self = shared_from_this()](beast::error_code ec, std::size_t) {
+      self->writing_ = false;
+      if (ec) {
+        self->closed_ = true;
+        return;
+      }
+      self->queue_.pop_front();
+      if (!self->queue_.empty()) return self->write_next();
+      if (self->closing_) self->close();
+    });
+  }
+
+  void close() {
+    if (closed_) return;
+    closed_ = true;
+    ws_.async_close(websocket::close_reason(websocket::close_code::policy_error, "too many messages"),
+                    [self = shared_from_this()](beast::error_code) {});
+  }
+
+  websocket::stream<beast::tcp_stream> ws_;
+  std::shared_ptr<GameRoom> room_;
+  std::string token_;
+  Services& services_;
+  TokenBucket bucket_;
+  beast::flat_buffer buffer_;
+  std::deque<std::shared_ptr<const std::string>> queue_;
+  bool writing_ = false;
+  bool closing_ = false;  // close once the queue is written
+  bool closed_ = false;
+};
+
+}  // namespace
+
+void start_websocket_session(beast::tcp_stream stream, http::request<http::string_body> upgrade,
+                             std::shared_ptr<GameRoom> room, std::string token, Services& services) {
+  auto session = std::make_shared<WebSocketSession>(std::move(stream), std::move(room), std::move(token), services);
+  session->run(std::move(upgrade));
+}
+
+}  // namespace dvonn::server

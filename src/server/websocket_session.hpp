@@ -1,0 +1,21 @@
+// One WebSocket client of one game: a player (with a seat token) or a
+// spectator. It receives the state after every change and may send moves,
+// undo, hint and ping messages (docs/server-api.md).
+#pragma once
+
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/http/message.hpp>
+#include <boost/beast/http/string_body.hpp>
+#include <memory>
+#include <string>
+
+#include "server/game_room.hpp"
+#include "server/services.hpp"
+
+namespace dvonn::server {
+
+void start_websocket_session(boost::beast::tcp_stream stream,
+                             boost::beast::http::request<boost::beast::http::string_body> upgrade,
+                             std::shared_ptr<GameRoom> room, std::string token, Services& services);
+
+}  // namespace dvonn::server

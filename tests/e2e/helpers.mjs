@@ -1,0 +1,92 @@
+// Shared helpers for the real-browser tests. scripts/e2e.sh starts the
+// server and sets DVONN_URL (and DVONN_PIDFILE for the restart test).
+import { chromium } from 'playwright-core';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import assert from 'node:assert/strict';
+
+export const BASE = process.env.DVONN_URL || 'http://127.0.0.1:8080';
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const SHOTS = path.join(here, 'screenshots');
+fs.mkdirSync(SHOTS, { recursive: true });
+
+export const CHROMIUM_ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export async function launch() {
+  return chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_ARGS, timeout: 60000 });
+}
+
+// A page that fails the test on any uncaught script error.
+export async function newPage(browser, viewport = { width: 1280, height: 900 }, options = {}) {
+  const context = await browser.newContext({ viewport, ...options });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  page.setDefaultTimeout(20000);
+  return page;
+}
+
+export function noScriptErrors(page) {
+  assert.deepEqual(page.errors, [], `script errors in the page: ${page.errors.join('; ')}`);
+}
+
+export const tid = (id) => `[data-testid="${id}"]`;
+export const sq = (s) => `[data-testid="board"] [data-square="${s}"]`;
+
+export async function shot(page, name) {
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+// Starts a game from the home page's form; returns the game id.
+export async function startGame(page, { mode = 'engine', level = 1, color = 'white', random = false, seed = '' } = {}) {
+  await page.goto(`${BASE}/`);
+  await page.check(tid(`mode-${mode}`));
+  if (mode === 'engine') await page.selectOption(tid('level'), String(level));
+  if (mode !== 'local') await page.check(tid(`color-${color}`));
+  if (random) {
+    await page.check(tid('random-setup'));
+    if (seed !== '') await page.fill(tid('seed'), String(seed));
+  }
+  await page.click(tid('start'));
+  await page.waitForFunction(() => location.hash.startsWith('#game='));
+  await waitState(page, () => true);
+  return page.evaluate(() => location.hash.slice('#game='.length));
+}
+
+export async function state(page) {
+  return page.evaluate(() => window.dvonn && window.dvonn.state && JSON.parse(JSON.stringify(window.dvonn.state)));
+}
+
+// Waits until the page's current state satisfies pred (serialised to the page).
+export async function waitState(page, pred, timeout = 20000) {
+  await page.waitForFunction(`(() => { const s = window.dvonn && window.dvonn.state; return !!s && (${pred.toString()})(s); })()`, null, { timeout });
+  return state(page);
+}
+
+export async function legal(page) {
+  const v = await page.getAttribute(tid('board'), 'data-legal');
+  return v ? v.split(' ') : [];
+}
+
+// Waits until it is this page's turn (the board is interactive).
+export async function waitMyTurn(page, timeout = 20000) {
+  await page.waitForSelector('body[data-my-turn="true"]', { timeout });
+}
+
+// Plays a move by clicking: a placement, or source then target.
+export async function clickMove(page, move) {
+  const before = (await state(page)).version;
+  if (move.length === 2) await page.click(sq(move));
+  else {
+    await page.click(sq(move.slice(0, 2)));
+    await page.waitForSelector(`${sq(move.slice(2))}.target`);
+    await page.click(sq(move.slice(2)));
+  }
+  return waitState(page, new Function('s', `return s.version > ${before};`));
+}
+
+export async function moveListTexts(page) {
+  return page.$$eval(`${tid('move-list')} .mv`, (els) => els.map((e) => e.textContent));
+}

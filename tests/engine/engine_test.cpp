@@ -1,0 +1,373 @@
+// Tests of the engine: solver against exhaustive minimax, legality under
+// every time pressure, determinism, the transposition table, multipv, and a
+// mini-match against the greedy baseline.
+#include "engine/engine.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <memory>
+#include <random>
+#include <set>
+#include <string>
+
+#include "core/position_string.hpp"
+#include "core/random_setup.hpp"
+#include "engine/baseline.hpp"
+#include "engine/evaluation.hpp"
+#include "engine/selfplay.hpp"
+#include "engine/solver.hpp"
+#include "engine/time_manager.hpp"
+#include "engine/transposition_table.hpp"
+
+#if defined(__SANITIZE_ADDRESS__)
+constexpr int kScale = 4;  // sanitizers make everything ~10x slower
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr int kScale = 4;
+#else
+constexpr int kScale = 1;
+#endif
+#else
+constexpr int kScale = 1;
+#endif
+
+namespace dvonn::engine {
+namespace {
+
+Position parse(const std::string& text) {
+  std::string error;
+  auto st = parse_position(text, &error);
+  EXPECT_TRUE(st) << error;
+  return st ? st->position : Position();
+}
+
+// Exhaustive minimax: the final piece difference from the side to move's
+// view under best play, with no pruning at all.
+int minimax(Position& p) {
+  MoveList list;
+  p.generate(list);
+  if (list.size == 0) {
+    Score s = p.score();
+    return p.side_to_move() == Color::White ? s.white - s.black : s.black - s.white;
+  }
+  int best = -1000;
+  for (Move m : list) {
+    Undo u;
+    p.play(m, u);
+    best = std::max(best, -minimax(p));
+    p.undo(u);
+  }
+  return best;
+}
+
+// A phase-2 position from a random setup with random moves played until at
+// most `stacks` stacks are left.
+Position small_endgame(std::uint64_t seed, int stacks) {
+  std::mt19937_64 rng(seed);
+  Position p = random_setup(seed).position;
+  while (!p.is_over() && live_stacks(p) > stacks) {
+    MoveList list;
+    p.generate(list);
+    p.play(list[static_cast<int>(rng() % list.size)]);
+  }
+  return p;
+}
+
+bool legal(const Position& p, Move m) {
+  MoveList list;
+  p.generate(list);
+  return list.contains(m);
+}
+
+TEST(Solver, MatchesExhaustiveMinimaxOnHandBuiltPositions) {
+  for (const char* text : {"wbd6/1bwd6/11/10/8d move w", "wbd6/1bwd6/11/10/8d move b",
+                           "w(bw)d6/1bbd6/2w8/10/7bd move w", "(wwb)bd6/w1bd6/1w9/10/6wbd move b"}) {
+    Position p = parse(text);
+    Position copy = p;
+    int expected = minimax(copy);
+    TranspositionTable tt(1);
+    MoveOrder order;
+    order.clear();
+    Solver solver(tt, order);
+    SolveResult r = solver.solve(p, 1, Deadline());
+    ASSERT_TRUE(r.solved) << text;
+    EXPECT_DOUBLE_EQ(r.lines[0].score, expected) << text;
+    EXPECT_TRUE(r.lines[0].exact);
+  }
+}
+
+TEST(Solver, MatchesExhaustiveMinimaxOnRandomEndgames) {
+  for (std::uint64_t seed = 1; seed <= 12 / static_cast<std::uint64_t>(kScale) + 2; ++seed) {
+    Position p = small_endgame(seed, 8);
+    if (p.is_over()) continue;
+    Position copy = p;
+    int expected = minimax(copy);
+    Engine engine(kTopLevel, 1);
+    SearchLimits limits;
+    limits.depth = 4;
+    limits.multipv = 3;
+    SearchReport r = engine.search(p, limits);
+    ASSERT_FALSE(r.lines.empty());
+    EXPECT_TRUE(r.lines[0].exact) << "seed " << seed;
+    EXPECT_DOUBLE_EQ(r.lines[0].score, expected) << "seed " << seed;
+    // Every reported line is exact, and playing its move gives that value.
+    for (const auto& line : r.lines) {
+      Position q = p;
+      q.play(line.move);
+      EXPECT_DOUBLE_EQ(line.score, -minimax(q)) << "seed " << seed << " " << to_string(line.move);
+    }
+  }
+}
+
+TEST(Solver, PrincipalVariationReachesTheSolvedScore) {
+  Position p = small_endgame(5, 10);
+  ASSERT_FALSE(p.is_over());
+  Engine engine(kTopLevel, 4);
+  SearchReport r = engine.search(p, SearchLimits{0, 3, 0, 1, nullptr});
+  ASSERT_TRUE(r.lines[0].exact);
+  // Playing the solved line to the end with the engine on both sides ends
+  // at exactly the announced score.
+  const Color me = p.side_to_move();
+  Position q = p;
+  while (!q.is_over()) q.play(engine.choose_move(q, 100.0));
+  Score s = q.score();
+  EXPECT_DOUBLE_EQ(r.lines[0].score, me == Color::White ? s.white - s.black : s.black - s.white);
+}
+
+TEST(Engine, ReturnsTheOnlyLegalMoveAndForcedPass) {
+  Position p = parse("wbd6/1bwd6/11/10/8d move w");
+  MoveList list;
+  p.generate(list);
+  Engine engine;
+  Move m = engine.choose_move(p, 1.0);
+  EXPECT_TRUE(legal(p, m));
+  // Find a forced pass in random endgames and check the engine passes.
+  bool saw_pass = false;
+  for (std::uint64_t seed = 1; seed < 200 && !saw_pass; ++seed) {
+    std::mt19937_64 rng(seed);
+    Position q = random_setup(seed).position;
+    while (!q.is_over()) {
+      MoveList l;
+      q.generate(l);
+      if (l.size == 1 && l[0].is_pass()) {
+        saw_pass = true;
+        EXPECT_TRUE(engine.choose_move(q, 1.0).is_pass());
+        EXPECT_TRUE(engine.choose_move(q, 0.001).is_pass());
+        SearchReport r = engine.search(q, SearchLimits{0.05, 0, 0, 3, nullptr});
+        ASSERT_EQ(r.lines.size(), 1u);
+        EXPECT_TRUE(r.lines[0].move.is_pass());
+        break;
+      }
+      if (l.size == 1) {
+        EXPECT_EQ(engine.choose_move(q, 1.0), l[0]);
+      }
+      q.play(l[static_cast<int>(rng() % l.size)]);
+    }
+  }
+  EXPECT_TRUE(saw_pass);
+}
+
+TEST(Engine, LegalAndFastWithAlmostNoTime) {
+  Engine engine;
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    Position p = random_setup(seed).position;
+    Deadline t;
+    Move m = engine.choose_move(p, 0.001);
+    EXPECT_LT(t.elapsed(), 0.01);
+    EXPECT_TRUE(legal(p, m));
+  }
+  Position empty;
+  Deadline t;
+  EXPECT_TRUE(legal(empty, engine.choose_move(empty, 0.001)));
+  EXPECT_TRUE(legal(empty, engine.choose_move(empty, 0.0)));
+  EXPECT_LT(t.elapsed(), 0.01);
+}
+
+TEST(Engine, RespectsItsTimeBudget) {
+  Engine engine;
+  // A middle-of-placement position and an early phase-2 one.
+  Position placement = random_setup(3).position;
+  Position p;
+  std::mt19937_64 rng(3);
+  for (int i = 0; i < 25; ++i) {
+    MoveList l;
+    p.generate(l);
+    p.play(l[static_cast<int>(rng() % l.size)]);
+  }
+  for (const Position& q : {p, placement}) {
+    for (double left : {5.0, 0.5, 0.05}) {
+      Deadline t;
+      Move m = engine.choose_move(q, left);
+      EXPECT_TRUE(legal(q, m));
+      // The plan uses at most a quarter of what is left, plus the clock's
+      // polling granularity.
+      EXPECT_LT(t.elapsed(), left * 0.3 + 0.01 * kScale) << left;
+    }
+    Deadline t;
+    SearchReport r = engine.search(q, SearchLimits{0.1, 0, 0, 1, nullptr});
+    EXPECT_LT(t.elapsed(), 0.1 + 0.02 * kScale);
+    EXPECT_FALSE(r.lines.empty());
+  }
+}
+
+TEST(Engine, FixedDepthSearchIsDeterministic) {
+  Position p = random_setup(7).position;
+  SearchLimits limits;
+  limits.depth = 4;
+  Engine a, b;
+  SearchReport ra = a.search(p, limits), rb = b.search(p, limits);
+  EXPECT_EQ(ra.nodes, rb.nodes);
+  EXPECT_EQ(ra.depth, 4);
+  ASSERT_FALSE(ra.lines.empty());
+  EXPECT_EQ(ra.lines[0].move, rb.lines[0].move);
+  EXPECT_EQ(ra.lines[0].score, rb.lines[0].score);
+  // After new_game the same engine repeats itself too.
+  a.new_game();
+  SearchReport again = a.search(p, limits);
+  EXPECT_EQ(again.nodes, ra.nodes);
+}
+
+TEST(Engine, MultiPvReturnsDistinctMovesBestFirst) {
+  for (Position p : {random_setup(11).position, small_endgame(3, 14)}) {
+    Engine engine;
+    SearchLimits limits;
+    limits.depth = 3;
+    limits.multipv = 4;
+    int depths = 0;
+    SearchReport r = engine.search(p, limits, [&](const SearchReport&) { ++depths; });
+    EXPECT_GE(depths, 1);
+    MoveList list;
+    p.generate(list);
+    ASSERT_EQ(static_cast<int>(r.lines.size()), std::min(4, list.size));
+    std::set<std::string> seen;
+    for (std::size_t i = 0; i < r.lines.size(); ++i) {
+      EXPECT_TRUE(legal(p, r.lines[i].move));
+      EXPECT_TRUE(seen.insert(to_string(r.lines[i].move)).second);
+      EXPECT_EQ(r.lines[i].pv.at(0), r.lines[i].move);
+      if (i > 0) {
+        EXPECT_LE(r.lines[i].score, r.lines[i - 1].score);
+      }
+    }
+  }
+}
+
+TEST(Engine, PlacementSearchAndDvonnPlacements) {
+  Engine engine;
+  Position p;
+  // The three Dvonn pieces, then coloured pieces: every choice is legal and
+  // no two Dvonn pieces end up adjacent.
+  for (int i = 0; i < 8; ++i) {
+    Move m = engine.choose_move(p, 5.0);
+    ASSERT_TRUE(legal(p, m));
+    p.play(m);
+  }
+  Bitboard dv = p.dvonn_spaces();
+  EXPECT_EQ(popcount(dv), 3);
+  for (Bitboard b = dv; b;) EXPECT_FALSE(neighbours(pop_lsb(b)) & dv);
+  SearchReport r = engine.search(p, SearchLimits{0, 2, 0, 3, nullptr});
+  EXPECT_EQ(r.depth, 2);
+  EXPECT_EQ(r.lines.size(), 3u);
+}
+
+TEST(TranspositionTable, StoreProbeAndReplace) {
+  TranspositionTable tt(1);
+  const Move m = Move::step(make_square(2, 1), make_square(3, 2));
+  EXPECT_EQ(tt.probe(0x1234), nullptr);
+  tt.store(0x1234, 250, Bound::Lower, 5, encode_move(m));
+  const TTEntry* e = tt.probe(0x1234);
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->score, 250);
+  EXPECT_EQ(e->bound, Bound::Lower);
+  EXPECT_EQ(e->depth, 5);
+  EXPECT_EQ(decode_move(e->move), m);
+  EXPECT_EQ(tt.probe(0x1235), nullptr);
+  // A solved entry is not overwritten by a heuristic one.
+  tt.store(0x99, 300, Bound::Exact, 100, encode_move(Move::pass()), true);
+  tt.store(0x99, -50, Bound::Upper, 3, 0);
+  ASSERT_NE(tt.probe(0x99), nullptr);
+  EXPECT_EQ(tt.probe(0x99)->score, 300);
+  EXPECT_TRUE(tt.probe(0x99)->solved);
+  // Moves of every kind round-trip through the 16-bit code.
+  for (Move x : {Move::place(make_square(5, 4)), Move::pass(), m}) EXPECT_EQ(decode_move(encode_move(x)), x);
+  tt.clear();
+  EXPECT_EQ(tt.probe(0x1234), nullptr);
+}
+
+TEST(Evaluation, SymmetricInColourAndExactAtTheEnd) {
+  // The evaluation is the final score when nothing can move.
+  Position p = small_endgame(9, 6);
+  while (!p.is_over()) {
+    MoveList l;
+    p.generate(l);
+    p.play(l[0]);
+  }
+  MoveFeatures f;
+  move_features(p, f);
+  Score s = p.score();
+  EXPECT_EQ(f[kMaterial], s.white - s.black);
+  EXPECT_EQ(f[kMobility], 0);
+}
+
+TEST(Baseline, GreedyTakesTheBiggestImmediateGain) {
+  std::mt19937_64 rng(1);
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    Position p = small_endgame(seed, 20);
+    if (p.is_over()) continue;
+    Move g = greedy_move(p, rng);
+    ASSERT_TRUE(legal(p, g));
+    auto diff_after = [&](Move m) {
+      Position q = p;
+      q.play(m);
+      Score s = q.score();
+      return p.side_to_move() == Color::White ? s.white - s.black : s.black - s.white;
+    };
+    MoveList l;
+    p.generate(l);
+    for (Move m : l) EXPECT_LE(diff_after(m), diff_after(g));
+  }
+}
+
+TEST(Match, TopLevelBeatsGreedyMostly) {
+  GameSetup setup;
+  setup.random_setup = true;
+  setup.seconds_per_game = 1.0;
+  setup.seed = 42;
+  const int games = kScale > 1 ? 2 : 6;
+  MatchResult r = play_match(kTopLevel, 0, games, setup);
+  EXPECT_EQ(r.games, games);
+  EXPECT_EQ(r.flags_a, 0);
+  EXPECT_GT(r.points_a, games / 2.0);
+}
+
+TEST(Match, FullGameWithinTheClock) {
+  GameSetup setup;
+  setup.seconds_per_game = 1.0 * kScale;
+  setup.seed = 3;
+  Player a(kTopLevel), b(kTopLevel - 2);
+  GameOutcome o = play_game(a, b, setup);
+  EXPECT_FALSE(o.white_flagged);
+  EXPECT_FALSE(o.black_flagged);
+  EXPECT_LE(o.white_seconds, setup.seconds_per_game);
+  EXPECT_GT(o.moves.size(), 49u);
+}
+
+#ifdef DVONN_BINARY
+TEST(AnalyzeCommand, JsonLinesEndWithFinal) {
+  std::string cmd = std::string(DVONN_BINARY) + " analyze --random-setup 4 --depth 3 --multipv 2 --json";
+  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(cmd.c_str(), "r"), pclose);
+  ASSERT_TRUE(pipe);
+  std::string out;
+  std::array<char, 4096> buf;
+  while (fgets(buf.data(), buf.size(), pipe.get())) out += buf.data();
+  EXPECT_NE(out.find("\"depth\":3"), std::string::npos) << out;
+  EXPECT_NE(out.find("\"final\":true"), std::string::npos) << out;
+  EXPECT_NE(out.find("\"pv\":["), std::string::npos) << out;
+  EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 4) << out;  // depths 1-3 and the final line
+}
+#endif
+
+}  // namespace
+}  // namespace dvonn::engine

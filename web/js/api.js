@@ -1,0 +1,127 @@
+// The server's HTTP API and live connection (docs/server-api.md).
+
+export class ApiError extends Error {
+  constructor(message, status) {
+    super(message);
+    this.status = status;
+  }
+}
+
+async function request(method, path, body) {
+  let res;
+  try {
+    res = await fetch(path, {
+      method,
+      headers: body ? { 'Content-Type': 'application/json' } : {},
+      body: body ? JSON.stringify(body) : undefined,
+      cache: 'no-store',
+    });
+  } catch (e) {
+    throw new ApiError('Cannot reach the server: check the connection and try again', 0);
+  }
+  const text = await res.text();
+  let data = null;
+  try { data = text ? JSON.parse(text) : null; } catch { data = null; }
+  if (!res.ok) {
+    const msg = (data && data.error) || text || `HTTP ${res.status}`;
+    throw new ApiError(msg, res.status);
+  }
+  return data;
+}
+
+export const api = {
+  createGame: (opts) => request('POST', '/api/games', opts),
+  getState: (id) => request('GET', `/api/games/${encodeURIComponent(id)}`),
+  join: (id) => request('POST', `/api/games/${encodeURIComponent(id)}/join`, {}),
+  move: (id, token, move) => request('POST', `/api/games/${encodeURIComponent(id)}/moves`, { token, move }),
+  undo: (id, token) => request('POST', `/api/games/${encodeURIComponent(id)}/undo`, { token }),
+  hint: (id, token) => request('POST', `/api/games/${encodeURIComponent(id)}/hint`, { token }),
+  recordUrl: (id) => `/api/games/${encodeURIComponent(id)}/record`,
+  async record(id) {
+    let res;
+    try { res = await fetch(`/api/games/${encodeURIComponent(id)}/record`, { cache: 'no-store' }); } catch {
+      throw new ApiError('Cannot reach the server', 0);
+    }
+    if (!res.ok) throw new ApiError(`The record could not be loaded (HTTP ${res.status})`, res.status);
+    return res.text();
+  },
+};
+
+// A WebSocket to /ws that reconnects with backoff. onState(state) for every
+// state the server sends; onStatus('live'|'connecting'|'offline').
+export class LiveConnection {
+  constructor(gameId, token, { onState, onStatus, onMessage }) {
+    this.gameId = gameId;
+    this.token = token;
+    this.onState = onState;
+    this.onStatus = onStatus || (() => {});
+    this.onMessage = onMessage || (() => {});
+    this.delay = 500;
+    this.closed = false;
+    this.ws = null;
+    this.timer = null;
+    this.pingTimer = null;
+    this.connect();
+  }
+
+  url() {
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    let u = `${proto}//${location.host}/ws?game=${encodeURIComponent(this.gameId)}`;
+    if (this.token) u += `&token=${encodeURIComponent(this.token)}`;
+    return u;
+  }
+
+  connect() {
+    if (this.closed) return;
+    this.onStatus('connecting');
+    let ws;
+    try { ws = new WebSocket(this.url()); } catch { this.retry(); return; }
+    this.ws = ws;
+    ws.onopen = () => {
+      this.delay = 500;
+      this.onStatus('live');
+      clearInterval(this.pingTimer);
+      this.pingTimer = setInterval(() => this.send({ type: 'ping' }), 20000);
+    };
+    ws.onmessage = (ev) => {
+      let msg;
+      try { msg = JSON.parse(ev.data); } catch { return; }
+      if (msg.type === 'state' && msg.state) this.onState(msg.state);
+      else this.onMessage(msg);
+    };
+    ws.onclose = () => {
+      clearInterval(this.pingTimer);
+      if (this.ws === ws) this.ws = null;
+      if (!this.closed) this.retry();
+    };
+    ws.onerror = () => { /* onclose follows */ };
+  }
+
+  retry() {
+    this.onStatus('offline');
+    clearTimeout(this.timer);
+    const wait = this.delay;
+    this.delay = Math.min(this.delay * 2, 8000);
+    this.timer = setTimeout(() => this.connect(), wait);
+  }
+
+  // Reconnect now (e.g. after a failed request), without waiting.
+  kick() {
+    if (this.closed || (this.ws && this.ws.readyState <= 1)) return;
+    clearTimeout(this.timer);
+    this.delay = 500;
+    this.connect();
+  }
+
+  send(msg) {
+    if (this.ws && this.ws.readyState === 1) { this.ws.send(JSON.stringify(msg)); return true; }
+    return false;
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    clearInterval(this.pingTimer);
+    if (this.ws) this.ws.close();
+  }
+}
