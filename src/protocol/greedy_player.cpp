@@ -1,7 +1,8 @@
 #include "protocol/greedy_player.hpp"
 
 #include <stdexcept>
-#include <vector>
+
+#include "engine/baseline.hpp"
 
 namespace dvonn::protocol {
 
@@ -14,23 +15,8 @@ int GreedyPlayer::lead_after(const Position& before, Move m) {
 }
 
 Move GreedyPlayer::choose(const Position& position) {
-  MoveList list;
-  position.generate(list);
-  if (list.size == 0) throw std::logic_error("GreedyPlayer::choose: the game is over");
-  std::vector<Move> best;
-  int best_lead = 0;
-  for (Move m : list) {
-    int lead = lead_after(position, m);
-    if (best.empty() || lead > best_lead) {
-      best.assign(1, m);
-      best_lead = lead;
-    } else if (lead == best_lead) {
-      best.push_back(m);
-    }
-  }
-  // The modulo of the raw 64-bit output (not a std distribution) keeps the
-  // choice the same with every standard library for a given seed.
-  return best[rng_() % best.size()];
+  if (position.is_over()) throw std::logic_error("GreedyPlayer::choose: the game is over");
+  return engine::greedy_move(position, rng_);
 }
 
 }  // namespace dvonn::protocol

@@ -2,7 +2,8 @@
 // lead in controlled pieces right after the move (its count minus the
 // opponent's, rule 16), breaking ties with a seeded random choice. It looks
 // no further, so any real engine should beat it; that makes it a yardstick
-// and a cheap, reproducible opponent for tests.
+// and a cheap, reproducible opponent for tests. The choice itself is the
+// engine's engine::greedy_move, so there is one greedy baseline.
 #pragma once
 
 #include <cstdint>
