@@ -2,51 +2,10 @@
 
 #include <array>
 
+#include "core/connectivity.hpp"
 #include "core/zobrist.hpp"
 
 namespace dvonn {
-namespace {
-
-// For each pattern of occupied neighbours (bit i = neighbour at index offset
-// kRingOffsets[i]), whether the occupied ones form at most one contiguous arc
-// around the space. If so, emptying that space cannot split anything apart.
-constexpr std::array<int, 6> kRingOffsets = {-13, -12, -1, 1, 12, 13};
-// The same offsets in cyclic order around a space, as indices into kRingOffsets.
-constexpr std::array<int, 6> kCyclic = {3, 5, 4, 2, 0, 1};  // +1 +13 +12 -1 -13 -12
-
-constexpr std::array<bool, 64> make_single_arc() {
-  std::array<bool, 64> t{};
-  for (int p = 0; p < 64; ++p) {
-    int starts = 0;  // occupied neighbours whose predecessor on the ring is empty
-    for (int i = 0; i < 6; ++i) {
-      bool here = p >> kCyclic[i] & 1;
-      bool prev = p >> kCyclic[(i + 5) % 6] & 1;
-      if (here && !prev) ++starts;
-    }
-    t[p] = starts <= 1;
-  }
-  return t;
-}
-constexpr std::array<bool, 64> kSingleArc = make_single_arc();
-
-// Occupancy of the six neighbours of s as a 6-bit pattern (see kRingOffsets).
-inline int ring_pattern(Bitboard occ, Square s) {
-  // Shift through 128 bits so offsets below 0 or above 63 read as empty.
-  unsigned __int128 wide = static_cast<unsigned __int128>(occ) << 16;
-  auto w = static_cast<std::uint64_t>(wide >> (s + 3));  // bit 0 = s - 13
-  return static_cast<int>((w & 3) | ((w >> 10) & 4) | ((w >> 11) & 8) | ((w >> 21) & 48));
-}
-
-inline Bitboard connected_to_dvonn(Bitboard dvonn, Bitboard occ) {
-  Bitboard r = dvonn;
-  for (;;) {
-    Bitboard n = r | (((r << 1) | (r >> 1) | (r << 12) | (r >> 12) | (r << 13) | (r >> 13)) & occ);
-    if (n == r) return r;
-    r = n;
-  }
-}
-
-}  // namespace
 
 const char* phase_name(Phase p) {
   switch (p) {
