@@ -8,8 +8,8 @@
 namespace dvonn::app {
 
 struct BenchPosition {
-  const char* moves;                   // from the empty board
-  std::vector<std::uint64_t> perft;    // perft[d - 1] = reference at depth d
+  const char* moves;                 // from the empty board
+  std::vector<std::uint64_t> perft;  // perft[d - 1] = reference at depth d
 };
 
 const std::vector<BenchPosition>& bench_positions();

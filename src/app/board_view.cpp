@@ -46,8 +46,8 @@ std::string status_line(const Position& p) {
     case Phase::Movement: {
       Score s = p.score();
       bool must_pass = p.count_steps(p.side_to_move()) == 0;
-      return "movement phase: " + side + (must_pass ? " must pass" : " to move") +
-             "; white controls " + std::to_string(s.white) + ", black " + std::to_string(s.black);
+      return "movement phase: " + side + (must_pass ? " must pass" : " to move") + "; white controls " +
+             std::to_string(s.white) + ", black " + std::to_string(s.black);
     }
     case Phase::Over: {
       Score s = p.score();

@@ -9,9 +9,9 @@
 namespace dvonn::app {
 
 struct BoardViewOptions {
-  bool color = false;          // ANSI colours
-  Bitboard highlight = 0;      // spaces to mark (e.g. the last move)
-  bool list_stacks = false;    // list the colours inside every taller stack
+  bool color = false;        // ANSI colours
+  Bitboard highlight = 0;    // spaces to mark (e.g. the last move)
+  bool list_stacks = false;  // list the colours inside every taller stack
 };
 
 // The board followed by a status line (phase, side to move, counts).

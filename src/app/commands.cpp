@@ -282,7 +282,8 @@ CommandSet register_commands(CLI::App& app) {
   CommandSet set;
   {
     auto o = set.keep<PerftOptions>();
-    auto* c = app.add_subcommand("perft", "Count the leaf positions DEPTH plies ahead (move generator check and speed)");
+    auto* c =
+        app.add_subcommand("perft", "Count the leaf positions DEPTH plies ahead (move generator check and speed)");
     c->add_option("DEPTH", o->depth, "Depth in plies")->required()->check(CLI::Range(0, 64));
     c->add_flag("--divide", o->divide, "Also print the count below each legal move");
     c->add_flag("--json", o->json, "Print {\"nodes\": N, \"seconds\": S, \"nps\": R}");

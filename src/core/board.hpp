@@ -41,8 +41,7 @@ constexpr Bitboard bit(Square s) { return Bitboard{1} << s; }
 
 // The six directions, in cyclic order around a space (each is adjacent to
 // the next), as (dx, dy).
-inline constexpr std::array<std::array<int, 2>, 6> kDirections = {
-    {{1, 0}, {1, 1}, {0, 1}, {-1, 0}, {-1, -1}, {0, -1}}};
+inline constexpr std::array<std::array<int, 2>, 6> kDirections = {{{1, 0}, {1, 1}, {0, 1}, {-1, 0}, {-1, -1}, {0, -1}}};
 
 // Geometry tables, computed at compile time so the move generator reads
 // them without any initialisation check.

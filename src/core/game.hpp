@@ -25,7 +25,7 @@ struct BoardState {
 BoardState empty_board();
 
 enum class Result { Ongoing, WhiteWins, BlackWins, Draw };
-const char* result_name(Result r);  // "ongoing", "white", "black", "draw"
+const char* result_name(Result r);    // "ongoing", "white", "black", "draw"
 Result result_of(const Position& p);  // Ongoing unless the game is over
 
 class Game {

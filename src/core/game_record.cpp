@@ -152,7 +152,8 @@ std::optional<GameRecord> parse_record(std::string_view text, std::string* error
       std::string_view token = line.substr(i, j - i);
       i = j;
       if (seen_result) {
-        fail(error, at_line(line_number) + "\"" + std::string(token) + "\" after the result; the result ends the moves");
+        fail(error,
+             at_line(line_number) + "\"" + std::string(token) + "\" after the result; the result ends the moves");
         return std::nullopt;
       }
       if (is_result_token(token)) {
@@ -185,7 +186,8 @@ std::optional<GameRecord> parse_record(std::string_view text, std::string* error
 }
 
 std::string format_record(const GameRecord& rec) {
-  static const char* kOrder[] = {"Event", "Site", "Date", "Round", "White", "Black", "Setup", "Position", "Result", "Score"};
+  static const char* kOrder[] = {"Event", "Site",  "Date",     "Round",  "White",
+                                 "Black", "Setup", "Position", "Result", "Score"};
   std::string out;
   auto write_tag = [&out](const std::string& k, const std::string& v) { out += "[" + k + " \"" + escape(v) + "\"]\n"; };
   for (const char* name : kOrder)
@@ -240,7 +242,8 @@ std::optional<BoardState> record_start(const GameRecord& rec, std::string* error
     auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), seed);
     if (ec == std::errc() && end == digits.data() + digits.size() && !digits.empty()) return random_setup(seed);
   }
-  fail(error, "Setup tag \"" + setup + "\" is not understood; use \"standard\" or \"random SEED\" (SEED a whole number)");
+  fail(error,
+       "Setup tag \"" + setup + "\" is not understood; use \"standard\" or \"random SEED\" (SEED a whole number)");
   return std::nullopt;
 }
 

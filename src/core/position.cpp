@@ -96,8 +96,7 @@ std::string Position::explain_illegal(Move m) const {
   if (tp == Top::Dvonn) return text + ": the Dvonn piece on " + f + " stands alone and never moves";
   Color owner = tp == Top::White ? Color::White : Color::Black;
   if (owner != side_)
-    return text + ": the stack on " + f + " is " + color_name(owner) + "'s, and it is " + color_name(side_) +
-           "'s turn";
+    return text + ": the stack on " + f + " is " + color_name(owner) + "'s, and it is " + color_name(side_) + "'s turn";
   if (blocked() & bit(from)) return text + ": the stack on " + f + " is surrounded and cannot move";
   auto line = line_between(from, to);
   if (!line) return text + ": " + t + " is not on a straight line from " + f;

@@ -120,8 +120,8 @@ class Position {
   // Stack moves of the stacks in own on a board occupied as occ, with the
   // heights of height_.
   int count_steps_on(Bitboard occ, Bitboard own) const {
-    Bitboard blocked = occ & interior_mask() & (occ >> 1) & (occ << 1) & (occ >> 12) & (occ << 12) & (occ >> 13) &
-                       (occ << 13);
+    Bitboard blocked =
+        occ & interior_mask() & (occ >> 1) & (occ << 1) & (occ >> 12) & (occ << 12) & (occ >> 13) & (occ << 13);
     own &= ~blocked;
     int n = 0;
     while (own) {

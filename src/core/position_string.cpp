@@ -20,14 +20,15 @@ bool parse_row(std::string_view row, int y, Stacks& stacks, std::string* error) 
   const int end = kRowStart[y] + kRowLength[y];
   size_t i = 0;
   auto overflow = [&]() {
-    return fail(error, row_name(y) + " \"" + std::string(row) + "\" has more than " +
-                           std::to_string(kRowLength[y]) + " spaces");
+    return fail(error, row_name(y) + " \"" + std::string(row) + "\" has more than " + std::to_string(kRowLength[y]) +
+                           " spaces");
   };
   while (i < row.size()) {
     char c = row[i];
     if (std::isdigit(static_cast<unsigned char>(c))) {
       int n = 0;
-      while (i < row.size() && std::isdigit(static_cast<unsigned char>(row[i])) && n <= 11) n = n * 10 + (row[i++] - '0');
+      while (i < row.size() && std::isdigit(static_cast<unsigned char>(row[i])) && n <= 11)
+        n = n * 10 + (row[i++] - '0');
       if (n == 0) return fail(error, row_name(y) + ": an empty-space count must be at least 1");
       if (x + n > end) return overflow();
       x += n;
@@ -175,9 +176,8 @@ std::optional<BoardState> parse_position(std::string_view text, std::string* err
     }
     if (count[0] != want_white || count[1] != want_black || count[2] != want_dvonn) {
       fail(error, "after " + std::to_string(n) + " placements there are " + std::to_string(want_dvonn) + " Dvonn, " +
-                      std::to_string(want_white) + " white and " + std::to_string(want_black) +
-                      " black pieces, not " + std::to_string(count[2]) + ", " + std::to_string(count[0]) + " and " +
-                      std::to_string(count[1]));
+                      std::to_string(want_white) + " white and " + std::to_string(want_black) + " black pieces, not " +
+                      std::to_string(count[2]) + ", " + std::to_string(count[0]) + " and " + std::to_string(count[1]));
       return std::nullopt;
     }
     Color expected = n % 2 == 0 ? Color::White : Color::Black;

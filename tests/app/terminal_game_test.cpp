@@ -19,8 +19,7 @@ struct Session {
   std::istringstream in;
   std::ostringstream out;
   TerminalGame game;
-  explicit Session(const std::string& input, Game start = Game())
-      : in(input), game(std::move(start), in, out, false) {}
+  explicit Session(const std::string& input, Game start = Game()) : in(input), game(std::move(start), in, out, false) {}
   int run() { return game.run(); }
 };
 
