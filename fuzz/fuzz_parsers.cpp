@@ -1,11 +1,13 @@
 // libFuzzer target for every text parser of the rules core: moves, squares,
-// position strings and game records (and replaying what parses).
+// position strings and game records (and replaying what parses), and the
+// community layer's time controls.
 // Build and run: scripts/fuzz.sh [SECONDS]
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <string_view>
 
+#include "community/time_control.hpp"
 #include "core/game_record.hpp"
 #include "core/position_string.hpp"
 
@@ -29,6 +31,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (auto game = dvonn::replay_record(*rec, &error)) {
       auto back = dvonn::parse_record(dvonn::format_record(dvonn::record_of(*game)));
       if (!back) std::abort();
+    }
+  }
+  {
+    std::string tc_error;
+    auto control = dvonn::community::parse_time_control(std::string(text), tc_error);
+    if (tc_error.empty()) {
+      std::string again;
+      if (!(dvonn::community::parse_time_control(dvonn::community::format_time_control(control), again) == control))
+        std::abort();
     }
   }
   return 0;

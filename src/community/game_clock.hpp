@@ -49,7 +49,7 @@ class GameClock {
 
  private:
   TimeControl control_;
-  std::int64_t last_event_ms_ = 0;  // start, or the previous move
+  std::int64_t last_event_ms_ = 0;    // start, or the previous move
   std::int64_t left_ms_[2] = {0, 0};  // real time: as of last_event_ms_
   int moves_ = 0;
   bool stopped_ = false;

@@ -29,7 +29,8 @@ inline constexpr int kMaxDays = 14;
 std::string validate(const TimeControl& control);
 
 // Short text for people and for storage: "untimed", "10+5" (minutes +
-// seconds; "0.5+0" for 30 s), "3d" (days per move). parse_time_control
+// increment seconds), "45s+2" (initial time not a whole number of
+// minutes, in seconds), "3d" (days per move). parse_time_control
 // reads what format_time_control writes; it returns an error message in
 // `error` (and an untimed control) for anything else or out of limits.
 std::string format_time_control(const TimeControl& control);
