@@ -1,8 +1,9 @@
 #include "server/api.hpp"
 
-#include <nlohmann/json.hpp>
-
+#include "core/position_string.hpp"
 #include "server/game_setup.hpp"
+#include "server/languages.hpp"
+#include "server/session_cookie.hpp"
 
 namespace dvonn::server {
 namespace {
@@ -27,6 +28,13 @@ bool string_field(const json& body, const char* name, std::string& out) {
   return true;
 }
 
+bool is_json_content_type(std::string_view type) {
+  std::string lower(type.substr(0, type.find(';')));
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  while (!lower.empty() && lower.back() == ' ') lower.pop_back();
+  return lower == "application/json";
+}
+
 }  // namespace
 
 HttpReply json_error(int status, const std::string& message) {
@@ -36,35 +44,88 @@ HttpReply json_error(int status, const std::string& message) {
   return h;
 }
 
-void Api::handle(std::string_view method, std::string_view path, const std::string& body, Respond respond) {
-  // /api/games[/{id}[/{action}]]
+void Api::handle(const ApiRequest& request, Respond respond) {
   std::vector<std::string_view> parts;
+  std::string_view path = request.path;
   for (std::string_view rest = path.substr(1); !rest.empty();) {
     auto slash = rest.find('/');
     parts.push_back(rest.substr(0, slash));
     rest = slash == std::string_view::npos ? std::string_view{} : rest.substr(slash + 1);
   }
-  if (parts.size() < 2 || parts.size() > 4 || parts[0] != "api" || parts[1] != "games")
-    return respond(json_error(404, "unknown API path " + std::string(path)));
+  if (parts.size() < 2 || parts[0] != "api") return respond(json_error(404, "unknown API path " + request.path));
 
+  // The session, if any. A browser sends the cookie with requests from any
+  // page; a state change must also carry a JSON body (which other sites
+  // cannot send without the browser asking first).
+  Caller caller;
+  caller.address = request.address;
+  bool clear_cookie = false;
+  if (has_session_cookie(request.cookie)) {
+    if (request.method == "POST" && !is_json_content_type(request.content_type))
+      return respond(json_error(415, "a POST with a session needs Content-Type: application/json"));
+    caller.token = session_token_from_cookies(request.cookie);
+    caller.user = p_.accounts.session_user(caller.token);
+    if (!caller.user) {
+      clear_cookie = true;
+      caller.token.clear();
+    }
+  }
+  respond = [respond = std::move(respond), clear_cookie](HttpReply reply) {
+    if (clear_cookie) {
+      bool sets = false;
+      for (const auto& [name, value] : reply.headers) sets = sets || name == "Set-Cookie";
+      if (!sets) reply.headers.emplace_back("Set-Cookie", clear_session_cookie());
+    }
+    reply.headers.emplace_back("Cache-Control", "no-store");
+    respond(std::move(reply));
+  };
+
+  std::string_view area = parts[1];
+  if (area == "games") return games(request, parts, caller, std::move(respond));
+  if (area == "languages" && parts.size() == 2) {
+    if (request.method != "GET") return respond(json_error(405, "use GET for /api/languages"));
+    HttpReply h;
+    h.body = list_languages(p_.files).dump();
+    return respond(h);
+  }
+  if (area == "auth" && parts.size() == 3) {
+    if (request.method != "POST") return respond(json_error(405, "use POST for " + request.path));
+    json body = json::parse(request.body, nullptr, false);
+    if (body.is_discarded() || !body.is_object())
+      return respond(json_error(400, "malformed JSON: the body must be a JSON object"));
+    return auth(std::string(parts[2]), body, caller, std::move(respond));
+  }
+  if (area == "lobby") return lobby(request, parts, caller, std::move(respond));
+  if (area == "me" || area == "users" || area == "archive" || area == "live")
+    return lists(request, parts, caller, std::move(respond));
+  respond(json_error(404, "unknown API path " + request.path));
+}
+
+void Api::games(const ApiRequest& request, const std::vector<std::string_view>& parts, const Caller& caller,
+                Respond respond) {
+  const std::string& method = request.method;
+  if (parts.size() > 4) return respond(json_error(404, "unknown API path " + request.path));
   if (parts.size() == 2) {
     if (method != "POST") return respond(json_error(405, "use POST to create a game"));
-    return create(body, std::move(respond));
+    json body = json::parse(request.body, nullptr, false);
+    if (body.is_discarded()) return respond(json_error(400, "malformed JSON in the request body"));
+    return create(body, caller, false, std::move(respond));
   }
 
   std::string id(parts[2]);
   std::string action = parts.size() == 4 ? std::string(parts[3]) : "";
-  bool is_get = action.empty() || action == "record";
+  bool is_get = action.empty() || action == "record" || action == "seat";
   if (!action.empty() && action != "record" && action != "join" && action != "moves" && action != "undo" &&
-      action != "hint")
-    return respond(json_error(404, "unknown API path " + std::string(path)));
+      action != "hint" && action != "resign" && action != "seat")
+    return respond(json_error(404, "unknown API path " + request.path));
   if (method != (is_get ? "GET" : "POST"))
-    return respond(json_error(405, std::string("use ") + (is_get ? "GET" : "POST") + " for " + std::string(path)));
+    return respond(json_error(405, std::string("use ") + (is_get ? "GET" : "POST") + " for " + request.path));
 
-  auto room = registry_.find(id);
+  auto room = p_.registry.find(id);
   if (!room) return respond(json_error(404, "no game with id " + id));
 
   if (action.empty()) {
+    room->check_time();
     HttpReply h;
     h.body = *room->state();
     return respond(h);
@@ -76,28 +137,31 @@ void Api::handle(std::string_view method, std::string_view path, const std::stri
     h.headers.emplace_back("Content-Disposition", "attachment; filename=\"dvonn-" + id + ".txt\"");
     return respond(h);
   }
-  if (action == "join") {
-    return room->join([respond](const RoomReply& r) {
-      if (r.status != 200) return respond(json_error(r.status, r.error));
-      HttpReply h;
-      h.body = json{{"seat", r.seat}, {"token", r.token}, {"state", json::parse(*r.state)}}.dump();
-      respond(h);
-    });
+  if (action == "seat") {
+    // 404 also without a session (docs/community-api.md): nothing to tell.
+    auto seat = caller.user ? room->seat_of(caller.user->id) : std::nullopt;
+    if (!seat) return respond(json_error(404, "you hold no seat of this game"));
+    HttpReply h;
+    h.body = json{{"seat", seat->first}, {"token", seat->second}}.dump();
+    return respond(h);
   }
+  if (action == "join") return join(id, caller, std::move(respond));
 
-  json request = json::parse(body, nullptr, false);
-  if (request.is_discarded() || !request.is_object())
+  json body = json::parse(request.body, nullptr, false);
+  if (body.is_discarded() || !body.is_object())
     return respond(json_error(400, "malformed JSON: the body must be a JSON object"));
   std::string token;
-  if (!string_field(request, "token", token)) return respond(json_error(400, "token must be a string"));
+  if (!string_field(body, "token", token)) return respond(json_error(400, "token must be a string"));
 
+  auto reply = [respond](const RoomReply& r) { respond(from_room(r)); };
   if (action == "moves") {
     std::string move;
-    if (!string_field(request, "move", move) || move.empty())
+    if (!string_field(body, "move", move) || move.empty())
       return respond(json_error(400, "move must be a move in the notation, like \"E3\", \"A1B2\" or \"PASS\""));
-    return room->move(token, move, [respond](const RoomReply& r) { respond(from_room(r)); });
+    return room->move(token, move, reply);
   }
-  if (action == "undo") return room->undo(token, [respond](const RoomReply& r) { respond(from_room(r)); });
+  if (action == "undo") return room->undo(token, reply);
+  if (action == "resign") return room->resign(token, reply);
   // hint
   room->hint(token, [respond](const RoomReply& r) {
     if (r.status != 200) return respond(json_error(r.status, r.error));
@@ -107,24 +171,101 @@ void Api::handle(std::string_view method, std::string_view path, const std::stri
   });
 }
 
-void Api::create(const std::string& body, Respond respond) {
-  json request = json::parse(body, nullptr, false);
-  if (request.is_discarded()) return respond(json_error(400, "malformed JSON in the request body"));
+void Api::join(const std::string& id, const Caller& caller, Respond respond) {
+  auto room = p_.registry.find(id);
+  if (!room) return respond(json_error(404, "no game with id " + id));
+  room->join(caller.user ? *caller.user : Player{}, [respond](const RoomReply& r) {
+    if (r.status != 200) return respond(json_error(r.status, r.error));
+    HttpReply h;
+    h.body = json{{"seat", r.seat}, {"token", r.token}, {"state", json::parse(*r.state)}}.dump();
+    respond(h);
+  });
+}
+
+void Api::create(const json& request, const Caller& caller, bool listed, Respond respond) {
+  if (!request.is_object()) return respond(json_error(400, "the request must be a JSON object"));
   auto result = new_game_from_request(request);
   if (auto* error = std::get_if<std::string>(&result)) return respond(json_error(400, *error));
   NewGame g = std::move(std::get<NewGame>(result));
+
+  // Clock and rating.
+  community::TimeControl control;
+  if (auto why = time_control_from_json(request, control); !why.empty()) return respond(json_error(400, why));
+  bool timed = control.kind != community::ClockKind::None;
+  if (timed && g.stored.mode != "online") return respond(json_error(400, "a clock is for online games only"));
+  bool has_moves = !g.stored.moves.empty();
+  if (timed && has_moves) return respond(json_error(400, "a timed game starts without moves: drop the record"));
+  if (timed) {
+    std::string error;
+    auto start = parse_position(g.stored.start, &error);
+    if (!start || start->position.side_to_move() != Color::White)
+      return respond(json_error(400, "a timed game starts with White to move"));
+  }
+  bool rated = false;
+  if (auto f = request.find("rated"); f != request.end() && !f->is_null()) {
+    if (!f->is_boolean()) return respond(json_error(400, "rated must be true or false"));
+    rated = f->get<bool>();
+  }
+  if (rated) {
+    if (!caller.user) return respond(json_error(401, "log in to play a rated game"));
+    if (caller.user->guest) return respond(json_error(400, "guests play unrated games only"));
+    if (g.stored.mode == "local") return respond(json_error(400, "a local game cannot be rated"));
+    if (has_moves || (request.contains("random_setup") && !request["random_setup"].is_null()))
+      return respond(json_error(400, "a rated game starts from the empty board"));
+  }
+  if (listed) {
+    if (g.stored.mode != "online") return respond(json_error(400, "the lobby lists online games only"));
+    if (!caller.user) return respond(json_error(401, "log in first"));
+    if (p_.lobby.open_count(caller.user->id) >= kMaxOpenGamesPerPlayer)
+      return respond(json_error(
+          409, "you have " + std::to_string(kMaxOpenGamesPerPlayer) + " open games already: cancel one first"));
+  }
+  std::string color_choice = "random";
+  if (auto f = request.find("color"); f != request.end() && f->is_string()) color_choice = f->get<std::string>();
+
+  std::int64_t now = p_.context.now_ms();
+  StoredGame& s = g.stored;
+  s.clock = community::format_time_control(control);
+  s.rated = rated;
+  s.created_ms = now;
+  s.started_ms = s.mode == "online" ? 0 : now;
+  s.move_times.assign(s.moves.size(), now);
+  if (listed) {
+    s.lobby = kLobbyOpen;
+    s.color_choice = color_choice;
+  }
+  if (caller.user) {
+    if (g.seat == "white" || g.seat == "both") {
+      s.white_user = caller.user->id;
+      s.white_player = *caller.user;
+    }
+    if (g.seat == "black" || g.seat == "both") {
+      s.black_user = caller.user->id;
+      s.black_player = *caller.user;
+    }
+  }
+  if (s.mode == "engine") {
+    Player engine = p_.accounts.engine_user(s.level);
+    (s.engine_color == "white" ? s.white_user : s.black_user) = engine.id;
+    (s.engine_color == "white" ? s.white_player : s.black_player) = engine;
+  }
+
   std::shared_ptr<GameRoom> room;
   try {
-    room = GameRoom::load(g.stored, context_);
+    room = GameRoom::load(g.stored, p_.context);
   } catch (const std::exception& e) {
     return respond(json_error(400, e.what()));
   }
   // The game exists once it is on disk: only then is it findable and answered.
-  context_.store.submit(
-      [stored = g.stored](StoreWriter& w) { w.insert_game(stored); },
-      [this, room, seat = g.seat, token = g.token, respond](const std::string& error) {
+  p_.context.store.submit(
+      [stored = g.stored, progress = room->progress()](StoreWriter& w) {
+        w.insert_game(stored);
+        w.set_progress(stored.id, progress);
+      },
+      [this, room, seat = g.seat, token = g.token, respond, listed](const std::string& error) {
         if (!error.empty()) return respond(json_error(500, error));
-        registry_.add(room);
+        p_.registry.add(room);
+        if (listed) p_.lobby.refresh(room->id());
         HttpReply h;
         h.status = 201;
         h.body =

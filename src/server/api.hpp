@@ -1,15 +1,24 @@
-// The JSON API under /api/ (docs/server-api.md), independent of the HTTP
-// library: a request is a method, a path and a body; the answer may come
-// later and from another thread (moves wait for their commit).
+// The JSON API under /api/ (docs/server-api.md, docs/community-api.md),
+// independent of the HTTP library: a request is a method, a path, a query,
+// a body and a few headers; the answer may come later and from another
+// thread (moves wait for their commit, passwords are hashed on a worker).
 #pragma once
 
 #include <functional>
+#include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "server/account_store.hpp"
+#include "server/game_queries.hpp"
+#include "server/lobby.hpp"
+#include "server/rate_limiter.hpp"
 #include "server/room_registry.hpp"
+#include "server/static_files.hpp"
+#include "server/task_pool.hpp"
 
 namespace dvonn::server {
 
@@ -24,18 +33,55 @@ using Respond = std::function<void(HttpReply)>;
 // {"error": message} with a status.
 HttpReply json_error(int status, const std::string& message);
 
+struct ApiRequest {
+  std::string method;
+  std::string path;   // percent-decoded, no query
+  std::string query;  // after '?', raw
+  std::string body;
+  std::string cookie;        // the Cookie header
+  std::string content_type;  // the Content-Type header
+  std::string address;       // the client's address
+};
+
+// What the API works with.
+struct ApiParts {
+  RoomRegistry& registry;
+  RoomContext& context;
+  AccountStore& accounts;
+  GameQueries& queries;
+  Lobby& lobby;
+  const StaticFiles& files;
+  TaskPool& tasks;
+  AddressRateLimiter& logins_by_name;
+  AddressRateLimiter& logins_by_address;
+};
+
 class Api {
  public:
-  Api(RoomRegistry& registry, RoomContext& context) : registry_(registry), context_(context) {}
+  explicit Api(ApiParts parts) : p_(parts) {}
 
-  // path has no query string. respond is called exactly once.
-  void handle(std::string_view method, std::string_view path, const std::string& body, Respond respond);
+  // respond is called exactly once.
+  void handle(const ApiRequest& request, Respond respond);
 
  private:
-  void create(const std::string& body, Respond respond);
+  // Who is asking: the session's user (if any) and its token.
+  struct Caller {
+    std::optional<Player> user;
+    std::string token;
+    std::string address;
+  };
+  void games(const ApiRequest& request, const std::vector<std::string_view>& parts, const Caller& caller,
+             Respond respond);
+  // POST /api/games and POST /api/lobby (listed).
+  void create(const nlohmann::json& request, const Caller& caller, bool listed, Respond respond);
+  void join(const std::string& id, const Caller& caller, Respond respond);
+  void auth(const std::string& action, const nlohmann::json& body, const Caller& caller, Respond respond);
+  void lobby(const ApiRequest& request, const std::vector<std::string_view>& parts, const Caller& caller,
+             Respond respond);
+  void lists(const ApiRequest& request, const std::vector<std::string_view>& parts, const Caller& caller,
+             Respond respond);
 
-  RoomRegistry& registry_;
-  RoomContext& context_;
+  ApiParts p_;
 };
 
 }  // namespace dvonn::server

@@ -1,7 +1,12 @@
 #include "server/game_room.hpp"
 
+#include <algorithm>
+
+#include "community/time_control.hpp"
 #include "core/game_record.hpp"
 #include "core/position_string.hpp"
+#include "server/clock_watcher.hpp"
+#include "server/engine_ratings.hpp"
 #include "server/random_id.hpp"
 
 namespace dvonn::server {
@@ -49,8 +54,68 @@ std::shared_ptr<GameRoom> GameRoom::load(const StoredGame& stored, RoomContext& 
   if (stored.engine_color == "black") seats.engine_color = Color::Black;
   seats.white_taken = seats.engine_color == Color::White || !stored.white_token.empty();
   seats.black_taken = seats.engine_color == Color::Black || !stored.black_token.empty();
-  return std::shared_ptr<GameRoom>(
+  auto room = std::shared_ptr<GameRoom>(
       new GameRoom(context, stored.id, seats, std::move(game), stored.white_token, stored.black_token, stored.version));
+  room->load_community(stored);
+  return room;
+}
+
+void GameRoom::load_community(const StoredGame& stored) {
+  white_player_ = stored.white_player;
+  black_player_ = stored.black_player;
+  rated_ = stored.rated;
+  std::string error;
+  control_ = community::parse_time_control(stored.clock, error);
+  if (!error.empty()) throw StoreError("game " + id_ + ": bad clock " + stored.clock + ": " + error);
+  created_ms_ = stored.created_ms;
+  started_ms_ = stored.started_ms;
+  ended_ms_ = stored.ended_ms;
+  end_reason_ = stored.end_reason;
+  lobby_ = stored.lobby;
+  color_choice_ = stored.color_choice;
+  if (end_reason_ == "resignation" || end_reason_ == "time") {
+    if (stored.winner == "white") forced_result_ = Result::WhiteWins;
+    if (stored.winner == "black") forced_result_ = Result::BlackWins;
+  }
+  if (control_.kind != community::ClockKind::None && started_ms_ > 0) {
+    clock_ = community::GameClock::replay(control_, started_ms_, stored.move_times);
+    if (over_locked()) clock_.stop(ended_ms_ ? ended_ms_ : started_ms_);
+  } else {
+    clock_ = community::GameClock(control_, started_ms_);
+  }
+  if (stored.has_rating_changes) {
+    rating_changes_.valid = true;
+    rating_changes_.white_before = stored.white_before;
+    rating_changes_.white_after = stored.white_after;
+    rating_changes_.black_before = stored.black_before;
+    rating_changes_.black_after = stored.black_after;
+    // Engines keep no history: their rating is fixed.
+    for (auto [player, before, after] :
+         {std::tuple{&white_player_, &rating_changes_.white_before, &rating_changes_.white_after},
+          std::tuple{&black_player_, &rating_changes_.black_before, &rating_changes_.black_after}})
+      if (player->engine) *before = *after = player->rating;
+  }
+  committed_state_ = std::make_shared<const std::string>(state_body_locked());
+  committed_clock_ = clock_;
+  committed_started_ = started_locked();
+  last_activity_ms_ = std::max(
+      {created_ms_, started_ms_, ended_ms_, stored.move_times.empty() ? std::int64_t{0} : stored.move_times.back()});
+  summary_stale_ =
+      stored.move_count != static_cast<std::int64_t>(stored.moves.size()) || (stored.over && stored.end_reason.empty());
+}
+
+GameProgress GameRoom::progress() const {
+  std::lock_guard lock(mutex_);
+  return progress_locked(context_.now_ms());
+}
+
+void GameRoom::refresh_summary() {
+  std::lock_guard lock(mutex_);
+  if (!summary_stale_ || broken_) return;
+  summary_stale_ = false;
+  if (over_locked() && end_reason_.empty() && game_.position().is_over()) end_reason_ = "count";
+  GameProgress p = progress_locked(last_activity_ms_);
+  context_.store.submit([id = id_, p](StoreWriter& w) { w.set_progress(id, p); }, {});
 }
 
 GameRoom::GameRoom(RoomContext& context, std::string id, SeatInfo seats, Game game, std::string white_token,
@@ -77,14 +142,101 @@ std::shared_ptr<const std::string> GameRoom::state_message(const std::string& st
 
 std::shared_ptr<const std::string> GameRoom::state() const {
   std::lock_guard lock(mutex_);
-  return committed_state_;
+  return std::make_shared<const std::string>(
+      with_clock(*committed_state_, clock_json(committed_clock_, committed_started_, context_.now_ms())));
 }
 
 void GameRoom::subscribe(const std::shared_ptr<Subscriber>& subscriber) {
   std::lock_guard lock(mutex_);
   std::erase_if(subscribers_, [](const auto& w) { return w.expired(); });
   subscribers_.push_back(subscriber);
-  subscriber->deliver(state_message(*committed_state_));
+  subscriber->deliver(state_message(
+      with_clock(*committed_state_, clock_json(committed_clock_, committed_started_, context_.now_ms()))));
+}
+
+bool GameRoom::started_locked() const {
+  if (seats_.mode != Mode::Online) return true;
+  return seats_.white_taken && seats_.black_taken;
+}
+
+bool GameRoom::over_locked() const { return forced_result_.has_value() || game_.position().is_over(); }
+
+Result GameRoom::result_locked() const { return forced_result_ ? *forced_result_ : game_.result(); }
+
+std::string GameRoom::state_body_locked() const {
+  StateExtras x;
+  nlohmann::json players = {{"white", nullptr}, {"black", nullptr}};
+  if (white_player_.id) players["white"] = player_json(white_player_);
+  if (black_player_.id) players["black"] = player_json(black_player_);
+  x.players = players.dump();
+  x.rated = rated_;
+  x.started = started_locked();
+  x.result = forced_result_;
+  if (end_reason_ != "cancelled") x.end = end_reason_;
+  if (rating_changes_.valid)
+    x.rating_changes =
+        nlohmann::json{{"white", {{"before", rating_changes_.white_before}, {"after", rating_changes_.white_after}}},
+                       {"black", {{"before", rating_changes_.black_before}, {"after", rating_changes_.black_after}}}}
+            .dump();
+  return state_json(id_, seats_, game_, removed_, version_, x);
+}
+
+nlohmann::json GameRoom::clock_json(const community::GameClock& clock, bool started, std::int64_t now) const {
+  using community::ClockKind;
+  using community::ClockSide;
+  if (control_.kind == ClockKind::None) return nullptr;
+  bool running = started && started_ms_ > 0 && !clock.stopped();
+  nlohmann::json running_side = nullptr;
+  if (running) running_side = clock.to_move() == ClockSide::White ? "white" : "black";
+  if (control_.kind == ClockKind::RealTime) {
+    std::int64_t initial = std::int64_t{control_.initial_seconds} * 1000;
+    bool live = started && started_ms_ > 0;
+    return {{"type", "realtime"},
+            {"initial", control_.initial_seconds},
+            {"increment", control_.increment_seconds},
+            {"white_ms", live ? clock.remaining_ms(ClockSide::White, now) : initial},
+            {"black_ms", live ? clock.remaining_ms(ClockSide::Black, now) : initial},
+            {"running", running_side},
+            {"server_time", now}};
+  }
+  nlohmann::json deadline = nullptr;
+  if (running)
+    if (auto d = clock.deadline_ms()) deadline = *d;
+  return {{"type", "correspondence"},
+          {"days", control_.days_per_move},
+          {"deadline", deadline},
+          {"running", running_side},
+          {"server_time", now}};
+}
+
+std::string GameRoom::with_clock(const std::string& body, const nlohmann::json& clock) {
+  std::string out = body.substr(0, body.size() - 1);
+  out += R"(,"clock":)";
+  out += clock.dump();
+  out += '}';
+  return out;
+}
+
+GameProgress GameRoom::progress_locked(std::int64_t now) const {
+  GameProgress g;
+  g.version = version_;
+  bool over = over_locked();
+  g.over = over || end_reason_ == "cancelled";
+  g.result = result_name(result_locked());
+  Score score = game_.position().score();
+  g.score_white = score.white;
+  g.score_black = score.black;
+  g.move_count = static_cast<int>(game_.moves().size());
+  g.to_move = over ? "none" : color_name(game_.position().side_to_move());
+  if (!over && started_locked() && clock_.timed() && started_ms_ > 0) g.deadline_ms = clock_.deadline_ms();
+  g.updated_ms = now;
+  g.end_reason = end_reason_;
+  if (over) {
+    Result r = result_locked();
+    g.winner = r == Result::WhiteWins ? "white" : r == Result::BlackWins ? "black" : "draw";
+  }
+  g.ended_ms = ended_ms_;
+  return g;
 }
 
 Role GameRoom::role_of(const std::string& token) const {
@@ -107,11 +259,19 @@ std::string GameRoom::record() const {
   std::vector<std::pair<std::string, std::string>> tags = {
       {"Event", std::string("dvonn serve, ") + mode_name(seats_.mode)}, {"Site", "game " + id_}};
   auto seat_name = [&](Color c) {
-    return seats_.engine_color == c ? "dvonn engine level " + std::to_string(seats_.level) : std::string("human");
+    const Player& p = c == Color::White ? white_player_ : black_player_;
+    if (seats_.engine_color == c) return "dvonn engine level " + std::to_string(seats_.level);
+    return p.id ? p.name : std::string("human");
   };
   tags.emplace_back("White", seat_name(Color::White));
   tags.emplace_back("Black", seat_name(Color::Black));
-  return format_record(record_of(game_, tags));
+  if (rated_) tags.emplace_back("Rated", "yes");
+  if (control_.kind != community::ClockKind::None)
+    tags.emplace_back("TimeControl", community::format_time_control(control_));
+  GameRecord rec = record_of(game_, tags);
+  if (forced_result_) rec.set_tag("Result", result_tag(*forced_result_));
+  if (over_locked() && !end_reason_.empty()) rec.set_tag("Termination", end_reason_);
+  return format_record(rec);
 }
 
 std::optional<RoomReply> GameRoom::check_turn_locked(const std::string& token) const {
@@ -121,7 +281,9 @@ std::optional<RoomReply> GameRoom::check_turn_locked(const std::string& token) c
     return error_reply(403, token.empty() ? "spectators cannot move: this needs a seat token"
                                           : "wrong seat token: it is not a seat of this game");
   const Position& p = game_.position();
-  if (p.is_over()) return error_reply(409, "the game is over");
+  if (over_locked()) return error_reply(409, "the game is over");
+  if (end_reason_ == "cancelled") return error_reply(409, "the game was cancelled");
+  if (!started_locked()) return error_reply(409, "the game has not started: waiting for an opponent");
   Color side = p.side_to_move();
   if (role != Role::Both && role != (side == Color::White ? Role::White : Role::Black))
     return error_reply(409, std::string("not your turn: ") + color_name(side) + " is to move");
@@ -133,6 +295,10 @@ void GameRoom::move(const std::string& token, const std::string& move_text, Repl
   auto m = parse_move(move_text, &error);
   std::unique_lock lock(mutex_);
   if (auto refused = check_turn_locked(token)) return lock.unlock(), reply(*refused);
+  if (clock_.timed() && clock_.flagged(context_.now_ms())) {
+    end_on_time_locked(context_.now_ms());
+    return lock.unlock(), reply(error_reply(409, "the game is over: time ran out"));
+  }
   if (!m) return lock.unlock(), reply(error_reply(400, "not a move: '" + move_text + "': " + error));
   std::string why = game_.position().explain_illegal(*m);
   if (!why.empty()) return lock.unlock(), reply(error_reply(400, "illegal move " + to_string(*m) + ": " + why));
@@ -147,9 +313,130 @@ void GameRoom::play_locked(Move m, Reply reply) {
     return;
   }
   removed_ = removed_stacks(std::move(before), m, game_.last_removed());
-  int number = static_cast<int>(game_.moves().size());
-  std::string text = to_string(m);
-  commit_locked([id = id_, number, text](StoreWriter& w) { w.append_move(id, number, text); }, {}, std::move(reply));
+  std::int64_t now = context_.now_ms();
+  std::vector<std::pair<int, std::string>> played = {{static_cast<int>(game_.moves().size()), to_string(m)}};
+  bool timed = clock_.timed() && started_ms_ > 0;
+  if (timed) clock_.record_move(now);
+  // In a timed game a forced pass is played at once: nobody's time should
+  // run for a move that is not a choice.
+  while (timed && !game_.position().is_over()) {
+    MoveList legal;
+    game_.position().generate(legal);
+    if (legal.size != 1 || !legal.moves[0].is_pass()) break;
+    game_.play(Move::pass());
+    clock_.record_move(now);
+    removed_.clear();
+    played.emplace_back(static_cast<int>(game_.moves().size()), "PASS");
+  }
+  if (game_.position().is_over()) end_locked("count", std::nullopt, now);
+  commit_locked(
+      [id = id_, played, now](StoreWriter& w) {
+        for (const auto& [number, text] : played) w.append_move(id, number, text, now);
+      },
+      {}, std::move(reply));
+}
+
+void GameRoom::end_locked(const std::string& reason, std::optional<Result> result, std::int64_t now) {
+  end_reason_ = reason;
+  forced_result_ = result;
+  ended_ms_ = now;
+  if (clock_.timed() && started_ms_ > 0 && !clock_.stopped()) clock_.stop(now);
+}
+
+void GameRoom::end_on_time_locked(std::int64_t now) {
+  if (over_locked() || broken_) return;
+  Color loser = game_.position().side_to_move();
+  // The flag fell at the deadline, whenever it is noticed.
+  std::int64_t at = clock_.deadline_ms().value_or(now);
+  if (at > now) at = now;
+  end_locked("time", loser == Color::White ? Result::BlackWins : Result::WhiteWins, at);
+  commit_locked([](StoreWriter&) {}, {}, {});
+}
+
+void GameRoom::check_time() {
+  std::lock_guard lock(mutex_);
+  if (broken_ || over_locked() || !clock_.timed() || started_ms_ == 0) return;
+  std::int64_t now = context_.now_ms();
+  if (clock_.flagged(now)) return end_on_time_locked(now);
+  arm_clock_locked();
+}
+
+void GameRoom::arm_clock_locked() {
+  if (!context_.watcher) return;
+  if (broken_ || over_locked() || !clock_.timed() || started_ms_ == 0 || clock_.stopped()) {
+    context_.watcher->unwatch(id_);
+    return;
+  }
+  auto deadline = clock_.deadline_ms();
+  if (!deadline) return;
+  std::weak_ptr<GameRoom> weak = weak_from_this();
+  context_.watcher->watch(id_, *deadline, [weak] {
+    if (auto self = weak.lock()) self->check_time();
+  });
+}
+
+void GameRoom::resign(const std::string& token, Reply reply) {
+  std::unique_lock lock(mutex_);
+  if (broken_) return lock.unlock(), reply(error_reply(503, "this game could not be saved; reload the page"));
+  Role role = role_of_locked(token);
+  if (role == Role::Spectator)
+    return lock.unlock(), reply(error_reply(403, token.empty() ? "spectators cannot resign" : "wrong seat token"));
+  if (seats_.mode == Mode::Local)
+    return lock.unlock(), reply(error_reply(400, "resigning is for online and engine games"));
+  if (over_locked()) return lock.unlock(), reply(error_reply(409, "the game is over"));
+  if (end_reason_ == "cancelled") return lock.unlock(), reply(error_reply(409, "the game was cancelled"));
+  if (!started_locked()) return lock.unlock(), reply(error_reply(409, "the game has not started: cancel it instead"));
+  std::int64_t now = context_.now_ms();
+  if (clock_.timed() && clock_.flagged(now)) {
+    end_on_time_locked(now);
+    return lock.unlock(), reply(error_reply(409, "the game is over: time ran out"));
+  }
+  Color loser = role == Role::White ? Color::White : Color::Black;
+  end_locked("resignation", loser == Color::White ? Result::BlackWins : Result::WhiteWins, now);
+  commit_locked([](StoreWriter&) {}, {}, std::move(reply));
+}
+
+void GameRoom::cancel(std::int64_t user, Reply reply) {
+  std::unique_lock lock(mutex_);
+  if (broken_) return lock.unlock(), reply(error_reply(503, "this game could not be saved; reload the page"));
+  if (lobby_ == kLobbyNone) return lock.unlock(), reply(error_reply(404, "not a lobby game"));
+  // While open, only the creator holds a seat; later, either player may
+  // hear that it is too late.
+  bool player = user != 0 && (white_player_.id == user || black_player_.id == user);
+  if (!player) return lock.unlock(), reply(error_reply(403, "only the player who opened a game can cancel it"));
+  if (lobby_ != kLobbyOpen)
+    return lock.unlock(), reply(error_reply(409, lobby_ == kLobbyTaken ? "the game was joined: resign it instead"
+                                                                       : "the game was already cancelled"));
+  lobby_ = kLobbyCancelled;
+  end_reason_ = "cancelled";
+  commit_locked([id = id_](StoreWriter& w) { w.set_lobby(id, kLobbyCancelled); }, {}, std::move(reply));
+}
+
+std::optional<std::pair<std::string, std::string>> GameRoom::seat_of(std::int64_t user) const {
+  std::lock_guard lock(mutex_);
+  if (user == 0) return std::nullopt;
+  bool white = white_player_.id == user && !white_token_.empty();
+  bool black = black_player_.id == user && !black_token_.empty();
+  if (white && black && white_token_ == black_token_) return std::pair{std::string("both"), white_token_};
+  if (white) return std::pair{std::string("white"), white_token_};
+  if (black) return std::pair{std::string("black"), black_token_};
+  return std::nullopt;
+}
+
+std::optional<LobbyEntry> GameRoom::lobby_entry() const {
+  std::lock_guard lock(mutex_);
+  if (lobby_ != kLobbyOpen || broken_) return std::nullopt;
+  LobbyEntry e;
+  e.id = id_;
+  e.creator = white_player_.id ? white_player_ : black_player_;
+  e.color = color_choice_;
+  e.rated = rated_;
+  e.created_ms = created_ms_;
+  if (control_.kind == community::ClockKind::RealTime)
+    e.clock = {{"type", "realtime"}, {"initial", control_.initial_seconds}, {"increment", control_.increment_seconds}};
+  else if (control_.kind == community::ClockKind::Correspondence)
+    e.clock = {{"type", "correspondence"}, {"days", control_.days_per_move}};
+  return e;
 }
 
 void GameRoom::undo(const std::string& token, Reply reply) {
@@ -160,6 +447,8 @@ void GameRoom::undo(const std::string& token, Reply reply) {
     return lock.unlock(), reply(error_reply(403, token.empty() ? "spectators cannot undo" : "wrong seat token"));
   if (seats_.mode == Mode::Online)
     return lock.unlock(), reply(error_reply(400, "undo is only available in engine and local games"));
+  if (rated_) return lock.unlock(), reply(error_reply(400, "no undo in a rated game"));
+  if (over_locked() && forced_result_) return lock.unlock(), reply(error_reply(409, "the game is over"));
   int take_back = 0;
   if (seats_.mode == Mode::Local) {
     take_back = game_.moves().empty() ? 0 : 1;
@@ -177,26 +466,46 @@ void GameRoom::undo(const std::string& token, Reply reply) {
   if (take_back == 0) return lock.unlock(), reply(error_reply(409, "nothing to undo"));
   for (int i = 0; i < take_back; ++i) game_.undo();
   removed_ = removed_by_last_move(game_);
+  end_reason_.clear();
+  ended_ms_ = 0;
   int keep = static_cast<int>(game_.moves().size());
   commit_locked([id = id_, keep](StoreWriter& w) { w.truncate_moves(id, keep); }, {}, std::move(reply));
 }
 
-void GameRoom::join(Reply reply) {
+void GameRoom::join(const Player& player, Reply reply) {
   std::unique_lock lock(mutex_);
   if (broken_) return lock.unlock(), reply(error_reply(503, "this game could not be saved; reload the page"));
   if (seats_.mode != Mode::Online)
     return lock.unlock(), reply(error_reply(409, std::string("a ") + mode_name(seats_.mode) +
                                                      " game has no seat to join; watch it instead"));
+  if (lobby_ == kLobbyCancelled) return lock.unlock(), reply(error_reply(409, "the game was cancelled"));
   std::string* free_token = white_token_.empty() ? &white_token_ : black_token_.empty() ? &black_token_ : nullptr;
   if (!free_token) return lock.unlock(), reply(error_reply(409, "both seats are taken; watch the game instead"));
   std::string seat = free_token == &white_token_ ? "white" : "black";
+  const Player& other = seat == "white" ? black_player_ : white_player_;
+  if (player.id != 0 && other.id == player.id)
+    return lock.unlock(), reply(error_reply(409, "this is your own game: wait for an opponent"));
+  if (rated_ && player.id == 0) return lock.unlock(), reply(error_reply(401, "log in to join a rated game"));
+  if (rated_ && player.guest)
+    return lock.unlock(), reply(error_reply(400, "guests play unrated games only: sign up to join a rated game"));
   *free_token = new_seat_token();
   (seat == "white" ? seats_.white_taken : seats_.black_taken) = true;
+  (seat == "white" ? white_player_ : black_player_) = player;
+  std::int64_t now = context_.now_ms();
+  started_ms_ = now;
+  clock_ = community::GameClock(control_, now);
+  bool was_open = lobby_ == kLobbyOpen;
+  if (was_open) lobby_ = kLobbyTaken;
   RoomReply done;
   done.seat = seat;
   done.token = *free_token;
-  commit_locked([id = id_, seat, token = *free_token](StoreWriter& w) { w.set_token(id, seat, token); },
-                std::move(done), std::move(reply));
+  commit_locked(
+      [id = id_, seat, token = *free_token, user = player.id, now, was_open](StoreWriter& w) {
+        w.set_seat(id, seat, token, user);
+        w.set_started(id, now);
+        if (was_open) w.set_lobby(id, kLobbyTaken);
+      },
+      std::move(done), std::move(reply));
 }
 
 void GameRoom::hint(const std::string& token, Reply reply) {
@@ -205,7 +514,8 @@ void GameRoom::hint(const std::string& token, Reply reply) {
     return lock.unlock(), reply(error_reply(403, token.empty() ? "spectators get no hints" : "wrong seat token"));
   if (seats_.mode == Mode::Online)
     return lock.unlock(), reply(error_reply(400, "hints are only available in engine and local games"));
-  if (game_.position().is_over()) return lock.unlock(), reply(error_reply(409, "the game is over"));
+  if (rated_) return lock.unlock(), reply(error_reply(400, "no hints in a rated game"));
+  if (over_locked()) return lock.unlock(), reply(error_reply(409, "the game is over"));
   Position p = game_.position();
   lock.unlock();
   context_.engines.submit(p, engine::kTopLevel, context_.hint_seconds, [reply](const engine::SearchReport& report) {
@@ -221,41 +531,74 @@ void GameRoom::hint(const std::string& token, Reply reply) {
 
 void GameRoom::commit_locked(std::function<void(StoreWriter&)> writes, RoomReply reply_template, Reply reply) {
   ++version_;
-  auto state = std::make_shared<const std::string>(state_json(id_, seats_, game_, removed_, version_));
+  std::int64_t now = context_.now_ms();
+  auto state = std::make_shared<const std::string>(state_body_locked());
   std::int64_t version = version_;
-  bool over = game_.position().is_over();
+  GameProgress progress = progress_locked(now);
+  // A rated game that just ended: the ratings change in the same
+  // transaction as the end.
+  std::shared_ptr<RatingChanges> ratings;
+  double white_score = 0;
+  if (rated_ && over_locked() && !rating_changes_.valid && !rating_pending_ && white_player_.id && black_player_.id) {
+    rating_pending_ = true;
+    ratings = std::make_shared<RatingChanges>();
+    Result r = result_locked();
+    white_score = r == Result::WhiteWins ? 1.0 : r == Result::BlackWins ? 0.0 : 0.5;
+  }
+  arm_clock_locked();
   context_.store.submit(
-      [id = id_, writes = std::move(writes), version, over](StoreWriter& w) {
+      [id = id_, writes = std::move(writes), progress, ratings, white = white_player_, black = black_player_,
+       white_score, now](StoreWriter& w) {
         writes(w);
-        w.set_progress(id, version, over);
+        w.set_progress(id, progress);
+        if (ratings) *ratings = rate_finished_game(w.connection(), id, white, black, white_score, now);
       },
-      [self = shared_from_this(), state, reply_template = std::move(reply_template),
-       reply = std::move(reply)](const std::string& error) { self->committed(error, state, reply_template, reply); });
+      [self = shared_from_this(), state, reply_template = std::move(reply_template), reply = std::move(reply), ratings,
+       version](const std::string& error) { self->committed(error, state, reply_template, reply, ratings, version); });
 }
 
 void GameRoom::committed(const std::string& error, std::shared_ptr<const std::string> state, RoomReply reply_template,
-                         const Reply& reply) {
+                         const Reply& reply, std::shared_ptr<RatingChanges> ratings, std::int64_t version) {
   if (!error.empty()) {
     {
       std::lock_guard lock(mutex_);
       broken_ = true;
+      if (context_.watcher) context_.watcher->unwatch(id_);
     }
     if (context_.forget) context_.forget(id_);
     if (reply) reply(error_reply(500, error));
     return;
   }
+  std::shared_ptr<const std::string> full;
+  bool lobby_game = false;
   {
     std::lock_guard lock(mutex_);
+    lobby_game = lobby_ != kLobbyNone;
+    if (ratings && ratings->valid) {
+      rating_changes_ = *ratings;
+      rating_pending_ = false;
+      white_player_ = ratings->white_after_player;
+      black_player_ = ratings->black_after_player;
+      // The state of this very change, now with the rating changes (the
+      // game is over: nothing else changes it any more).
+      if (version == version_) state = std::make_shared<const std::string>(state_body_locked());
+    }
     if (!broken_) {
+      // Commits complete in order, so this is the newest committed state.
       committed_state_ = state;
-      auto message = state_message(*state);
+      committed_started_ = started_locked();
+      committed_clock_ = clock_;
+      full = std::make_shared<const std::string>(
+          with_clock(*state, clock_json(committed_clock_, committed_started_, context_.now_ms())));
+      auto message = state_message(*full);
       std::erase_if(subscribers_, [](const auto& w) { return w.expired(); });
       for (const auto& w : subscribers_)
         if (auto s = w.lock()) s->deliver(message);
     }
   }
-  reply_template.state = state;
+  reply_template.state = full ? full : state;
   if (reply) reply(reply_template);
+  if (context_.lobby_changed && lobby_game) context_.lobby_changed(id_);
   resume_engine();
 }
 
@@ -263,7 +606,7 @@ void GameRoom::resume_engine() {
   std::unique_lock lock(mutex_);
   if (broken_ || !seats_.engine_color) return;
   const Position& p = game_.position();
-  if (p.is_over() || p.side_to_move() != *seats_.engine_color || engine_version_ == version_) return;
+  if (over_locked() || p.side_to_move() != *seats_.engine_color || engine_version_ == version_) return;
   engine_version_ = version_;
   std::int64_t version = version_;
   Position position = p;
@@ -281,7 +624,7 @@ void GameRoom::engine_played(Move m, std::int64_t version) {
   std::lock_guard lock(mutex_);
   // The game moved on while the engine thought (an undo): its move is stale.
   if (broken_ || version != version_) return;
-  if (game_.position().is_over() || game_.position().side_to_move() != *seats_.engine_color) return;
+  if (over_locked() || game_.position().side_to_move() != *seats_.engine_color) return;
   play_locked(m, {});
 }
 

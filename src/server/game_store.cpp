@@ -5,72 +5,11 @@
 #include <chrono>
 #include <future>
 
+#include "server/schema.hpp"
+#include "server/sqlite_util.hpp"
+
 namespace dvonn::server {
 namespace {
-
-void check(sqlite3* db, int rc, const char* what) {
-  if (rc != SQLITE_OK && rc != SQLITE_DONE && rc != SQLITE_ROW)
-    throw StoreError(std::string(what) + ": " + (db ? sqlite3_errmsg(db) : sqlite3_errstr(rc)));
-}
-
-void exec(sqlite3* db, const char* sql) {
-  char* message = nullptr;
-  int rc = sqlite3_exec(db, sql, nullptr, nullptr, &message);
-  if (rc != SQLITE_OK) {
-    std::string text = message ? message : sqlite3_errstr(rc);
-    sqlite3_free(message);
-    throw StoreError(std::string(sql) + ": " + text);
-  }
-}
-
-// A prepared statement, reset after every use so it can be run again.
-class Statement {
- public:
-  Statement(sqlite3* db, const char* sql) : db_(db) {
-    check(db, sqlite3_prepare_v3(db, sql, -1, SQLITE_PREPARE_PERSISTENT, &stmt_, nullptr), sql);
-  }
-  ~Statement() { sqlite3_finalize(stmt_); }
-  Statement(const Statement&) = delete;
-  Statement& operator=(const Statement&) = delete;
-
-  Statement& bind(int i, const std::string& text) {
-    check(db_, sqlite3_bind_text(stmt_, i, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT), "bind");
-    return *this;
-  }
-  Statement& bind(int i, std::int64_t value) {
-    check(db_, sqlite3_bind_int64(stmt_, i, value), "bind");
-    return *this;
-  }
-  Statement& bind(int i, double value) {
-    check(db_, sqlite3_bind_double(stmt_, i, value), "bind");
-    return *this;
-  }
-  // Runs a statement that returns no rows.
-  void run() {
-    int rc = sqlite3_step(stmt_);
-    sqlite3_reset(stmt_);
-    sqlite3_clear_bindings(stmt_);
-    check(db_, rc, sqlite3_sql(stmt_));
-  }
-  // Steps to the next row; false at the end (and resets).
-  bool next() {
-    int rc = sqlite3_step(stmt_);
-    if (rc == SQLITE_ROW) return true;
-    sqlite3_reset(stmt_);
-    sqlite3_clear_bindings(stmt_);
-    check(db_, rc, sqlite3_sql(stmt_));
-    return false;
-  }
-  std::string text(int column) const {
-    auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, column));
-    return p ? std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(stmt_, column))) : std::string();
-  }
-  std::int64_t integer(int column) const { return sqlite3_column_int64(stmt_, column); }
-
- private:
-  sqlite3* db_;
-  sqlite3_stmt* stmt_ = nullptr;
-};
 
 double unix_time() {
   return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
@@ -94,17 +33,26 @@ sqlite3* open_database(const std::string& path) {
 class SqliteWriter : public StoreWriter {
  public:
   explicit SqliteWriter(sqlite3* db)
-      : insert_game_(db,
+      : db_(db),
+        insert_game_(db,
                      "INSERT INTO games(id, mode, level, start, white_token, black_token, engine_color, version, over, "
-                     "created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"),
+                     "created, white_user, black_user, clock, rated, created_ms, started_ms, lobby, color_choice, "
+                     "updated_ms, to_move) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, "
+                     "?16, ?17, ?18, ?15, 'white')"),
         append_move_(db, "INSERT INTO moves(game_id, number, move, time) VALUES (?1, ?2, ?3, ?4)"),
         truncate_(db, "DELETE FROM moves WHERE game_id = ?1 AND number > ?2"),
-        white_token_(db, "UPDATE games SET white_token = ?2 WHERE id = ?1"),
-        black_token_(db, "UPDATE games SET black_token = ?2 WHERE id = ?1"),
-        progress_(db, "UPDATE games SET version = ?2, over = ?3 WHERE id = ?1") {}
+        white_seat_(db, "UPDATE games SET white_token = ?2, white_user = ?3 WHERE id = ?1"),
+        black_seat_(db, "UPDATE games SET black_token = ?2, black_user = ?3 WHERE id = ?1"),
+        started_(db, "UPDATE games SET started_ms = ?2 WHERE id = ?1"),
+        lobby_(db, "UPDATE games SET lobby = ?2 WHERE id = ?1"),
+        progress_(db,
+                  "UPDATE games SET version = ?2, over = ?3, result = ?4, score_white = ?5, score_black = ?6, "
+                  "move_count = ?7, to_move = ?8, deadline_ms = ?9, updated_ms = ?10, end_reason = ?11, winner = ?12, "
+                  "ended_ms = ?13 WHERE id = ?1") {}
 
   void insert_game(const StoredGame& g) override {
     double now = unix_time();
+    std::int64_t created_ms = g.created_ms ? g.created_ms : static_cast<std::int64_t>(now * 1000);
     insert_game_.bind(1, g.id)
         .bind(2, g.mode)
         .bind(3, std::int64_t{g.level})
@@ -115,24 +63,55 @@ class SqliteWriter : public StoreWriter {
         .bind(8, g.version)
         .bind(9, std::int64_t{g.over})
         .bind(10, now)
+        .bind(11, g.white_user)
+        .bind(12, g.black_user)
+        .bind(13, g.clock)
+        .bind(14, std::int64_t{g.rated})
+        .bind(15, created_ms)
+        .bind(16, g.started_ms)
+        .bind(17, std::int64_t{g.lobby})
+        .bind(18, g.color_choice)
         .run();
-    for (std::size_t i = 0; i < g.moves.size(); ++i) append_move(g.id, static_cast<int>(i) + 1, g.moves[i]);
+    for (std::size_t i = 0; i < g.moves.size(); ++i)
+      append_move(g.id, static_cast<int>(i) + 1, g.moves[i], i < g.move_times.size() ? g.move_times[i] : created_ms);
   }
-  void append_move(const std::string& id, int number, const std::string& move) override {
-    append_move_.bind(1, id).bind(2, std::int64_t{number}).bind(3, move).bind(4, unix_time()).run();
+  void append_move(const std::string& id, int number, const std::string& move, std::int64_t time_ms) override {
+    append_move_.bind(1, id)
+        .bind(2, std::int64_t{number})
+        .bind(3, move)
+        .bind(4, static_cast<double>(time_ms) / 1000.0)
+        .run();
   }
   void truncate_moves(const std::string& id, int keep) override {
     truncate_.bind(1, id).bind(2, std::int64_t{keep}).run();
   }
-  void set_token(const std::string& id, const std::string& color, const std::string& token) override {
-    (color == "white" ? white_token_ : black_token_).bind(1, id).bind(2, token).run();
+  void set_seat(const std::string& id, const std::string& color, const std::string& token, std::int64_t user) override {
+    (color == "white" ? white_seat_ : black_seat_).bind(1, id).bind(2, token).bind(3, user).run();
   }
-  void set_progress(const std::string& id, std::int64_t version, bool over) override {
-    progress_.bind(1, id).bind(2, version).bind(3, std::int64_t{over}).run();
+  void set_started(const std::string& id, std::int64_t started_ms) override {
+    started_.bind(1, id).bind(2, started_ms).run();
   }
+  void set_lobby(const std::string& id, int lobby) override { lobby_.bind(1, id).bind(2, std::int64_t{lobby}).run(); }
+  void set_progress(const std::string& id, const GameProgress& p) override {
+    progress_.bind(1, id)
+        .bind(2, p.version)
+        .bind(3, std::int64_t{p.over})
+        .bind(4, p.result)
+        .bind(5, std::int64_t{p.score_white})
+        .bind(6, std::int64_t{p.score_black})
+        .bind(7, std::int64_t{p.move_count})
+        .bind(8, p.to_move);
+    if (p.deadline_ms)
+      progress_.bind(9, *p.deadline_ms);
+    else
+      progress_.bind_null(9);
+    progress_.bind(10, p.updated_ms).bind(11, p.end_reason).bind(12, p.winner).bind(13, p.ended_ms).run();
+  }
+  sqlite3* connection() override { return db_; }
 
  private:
-  Statement insert_game_, append_move_, truncate_, white_token_, black_token_, progress_;
+  sqlite3* db_;
+  Statement insert_game_, append_move_, truncate_, white_seat_, black_seat_, started_, lobby_, progress_;
 };
 
 }  // namespace
@@ -144,28 +123,10 @@ GameStore::GameStore(const std::string& path) {
     // synchronous=FULL: COMMIT returns only after the WAL is fsynced, so an
     // acknowledged move survives kill -9 and power loss alike (NORMAL would
     // survive kill -9 only). Group commit keeps the fsync count low.
-    exec(write_db_, "PRAGMA journal_mode=WAL");
-    exec(write_db_, "PRAGMA synchronous=FULL");
-    exec(write_db_, "PRAGMA foreign_keys=ON");
-    exec(write_db_,
-         "CREATE TABLE IF NOT EXISTS games("
-         " id TEXT PRIMARY KEY,"
-         " mode TEXT NOT NULL,"
-         " level INTEGER NOT NULL,"
-         " start TEXT NOT NULL,"
-         " white_token TEXT NOT NULL,"
-         " black_token TEXT NOT NULL,"
-         " engine_color TEXT NOT NULL,"
-         " version INTEGER NOT NULL,"
-         " over INTEGER NOT NULL,"
-         " created REAL NOT NULL) WITHOUT ROWID;"
-         "CREATE TABLE IF NOT EXISTS moves("
-         " game_id TEXT NOT NULL REFERENCES games(id),"
-         " number INTEGER NOT NULL,"
-         " move TEXT NOT NULL,"
-         " time REAL NOT NULL,"
-         " PRIMARY KEY(game_id, number)) WITHOUT ROWID;"
-         "CREATE INDEX IF NOT EXISTS unfinished_engine_games ON games(mode) WHERE over = 0;");
+    sql_exec(write_db_, "PRAGMA journal_mode=WAL");
+    sql_exec(write_db_, "PRAGMA synchronous=FULL");
+    sql_exec(write_db_, "PRAGMA foreign_keys=ON");
+    create_schema(write_db_);
     read_db_ = open_database(path);
   } catch (...) {
     sqlite3_close(read_db_);
@@ -220,14 +181,14 @@ void GameStore::writer_loop() {
       // Each job in its own savepoint: a failing job (say, a duplicate id)
       // is rolled back alone and the others in the batch still commit.
       for (std::size_t i = 0; i < batch.size(); ++i) {
-        exec(write_db_, "SAVEPOINT job");
+        sql_exec(write_db_, "SAVEPOINT job");
         try {
           batch[i].work(writer);
         } catch (const std::exception& e) {
           errors[i] = e.what();
-          exec(write_db_, "ROLLBACK TO job");
+          sql_exec(write_db_, "ROLLBACK TO job");
         }
-        exec(write_db_, "RELEASE job");
+        sql_exec(write_db_, "RELEASE job");
       }
       commit.run();
       ++transactions_;
@@ -241,12 +202,36 @@ void GameStore::writer_loop() {
   }
 }
 
+namespace {
+
+Player read_player(sqlite3* db, std::int64_t user) {
+  Player p;
+  if (user == 0) return p;
+  Statement q(db, "SELECT name, guest, engine, rating, deviation, volatility, games FROM users WHERE id = ?1", false);
+  q.bind(1, user);
+  if (!q.next()) return p;
+  p.id = user;
+  p.name = q.text(0);
+  p.guest = q.integer(1) != 0;
+  p.engine = q.integer(2) != 0;
+  p.rating = q.real(3);
+  p.deviation = q.real(4);
+  p.volatility = q.real(5);
+  p.games = static_cast<int>(q.integer(6));
+  q.reset();
+  return p;
+}
+
+}  // namespace
+
 std::optional<StoredGame> GameStore::load(const std::string& id) {
   std::lock_guard lock(read_mutex_);
   // Prepared per call: loads are rare (once per game per server start).
   Statement game(read_db_,
-                 "SELECT mode, level, start, white_token, black_token, engine_color, version, over FROM games WHERE "
-                 "id = ?1");
+                 "SELECT mode, level, start, white_token, black_token, engine_color, version, over, white_user, "
+                 "black_user, clock, rated, created_ms, started_ms, ended_ms, end_reason, winner, lobby, color_choice, "
+                 "move_count FROM games WHERE id = ?1",
+                 false);
   game.bind(1, id);
   if (!game.next()) return std::nullopt;
   StoredGame g;
@@ -259,20 +244,61 @@ std::optional<StoredGame> GameStore::load(const std::string& id) {
   g.engine_color = game.text(5);
   g.version = game.integer(6);
   g.over = game.integer(7) != 0;
-  while (game.next()) {
-  }
-  Statement moves(read_db_, "SELECT move FROM moves WHERE game_id = ?1 ORDER BY number");
+  g.white_user = game.integer(8);
+  g.black_user = game.integer(9);
+  g.clock = game.text(10);
+  g.rated = game.integer(11) != 0;
+  g.created_ms = game.integer(12);
+  g.started_ms = game.integer(13);
+  g.ended_ms = game.integer(14);
+  g.end_reason = game.text(15);
+  g.winner = game.text(16);
+  g.lobby = static_cast<int>(game.integer(17));
+  g.color_choice = game.text(18);
+  g.move_count = game.integer(19);
+  game.reset();
+  Statement moves(read_db_, "SELECT move, time FROM moves WHERE game_id = ?1 ORDER BY number", false);
   moves.bind(1, id);
-  while (moves.next()) g.moves.push_back(moves.text(0));
+  while (moves.next()) {
+    g.moves.push_back(moves.text(0));
+    g.move_times.push_back(static_cast<std::int64_t>(moves.real(1) * 1000.0 + 0.5));
+  }
+  g.white_player = read_player(read_db_, g.white_user);
+  g.black_player = read_player(read_db_, g.black_user);
+  Statement changes(read_db_, "SELECT color, before, after FROM rating_history WHERE game_id = ?1", false);
+  changes.bind(1, id);
+  while (changes.next()) {
+    g.has_rating_changes = true;
+    if (changes.text(0) == "white") {
+      g.white_before = changes.real(1);
+      g.white_after = changes.real(2);
+    } else {
+      g.black_before = changes.real(1);
+      g.black_after = changes.real(2);
+    }
+  }
   return g;
 }
 
 std::vector<std::string> GameStore::unfinished_engine_games() {
   std::lock_guard lock(read_mutex_);
-  Statement q(read_db_, "SELECT id FROM games WHERE mode = 'engine' AND over = 0");
+  Statement q(read_db_, "SELECT id FROM games WHERE mode = 'engine' AND over = 0", false);
   std::vector<std::string> ids;
   while (q.next()) ids.push_back(q.text(0));
   return ids;
+}
+
+std::vector<std::string> GameStore::running_timed_games() {
+  std::lock_guard lock(read_mutex_);
+  Statement q(read_db_, "SELECT id FROM games WHERE over = 0 AND clock <> 'untimed' AND started_ms > 0", false);
+  std::vector<std::string> ids;
+  while (q.next()) ids.push_back(q.text(0));
+  return ids;
+}
+
+void GameStore::read(const std::function<void(sqlite3*)>& fn) {
+  std::lock_guard lock(read_mutex_);
+  fn(read_db_);
 }
 
 }  // namespace dvonn::server

@@ -1,5 +1,7 @@
-// Every game on disk, in SQLite: a games table (mode, seats, start, version)
-// and a moves table (game, move number, move, time).
+// Every game on disk, in SQLite: a games table (mode, seats, players, clock,
+// start, version, how it ended, a summary for the lists) and a moves table
+// (game, move number, move, time); users, sessions and rating history are in
+// the same database (schema.cpp).
 //
 // Durability: WAL journal with synchronous=FULL, so a transaction is on the
 // disk (fsynced) when COMMIT returns, and survives the process being killed
@@ -24,6 +26,8 @@
 #include <thread>
 #include <vector>
 
+#include "server/player.hpp"
+
 struct sqlite3;
 
 namespace dvonn::server {
@@ -43,7 +47,49 @@ struct StoredGame {
   std::string engine_color;  // "white", "black" or "" (no engine)
   std::int64_t version = 0;
   bool over = false;
-  std::vector<std::string> moves;  // in order, move 1 first
+  std::vector<std::string> moves;        // in order, move 1 first
+  std::vector<std::int64_t> move_times;  // ms since the epoch, one per move
+
+  // Players (0: an anonymous seat). load() fills the Player rows.
+  std::int64_t white_user = 0;
+  std::int64_t black_user = 0;
+  Player white_player;
+  Player black_player;
+  std::string clock = "untimed";  // format_time_control
+  bool rated = false;
+  std::int64_t created_ms = 0;
+  std::int64_t started_ms = 0;  // both seats taken; 0 while waiting
+  std::int64_t ended_ms = 0;
+  std::string end_reason;       // "", "count", "resignation", "time", "cancelled"
+  std::string winner;           // "", "white", "black", "draw"
+  int lobby = 0;                // kLobby*
+  std::string color_choice;     // lobby games: the creator's choice
+  std::int64_t move_count = 0;  // as the summary last said
+  // Rating changes of the game (rated games that ended): before/after.
+  bool has_rating_changes = false;
+  double white_before = 0, white_after = 0, black_before = 0, black_after = 0;
+};
+
+inline constexpr int kLobbyNone = 0;       // not a lobby game
+inline constexpr int kLobbyOpen = 1;       // waiting for an opponent
+inline constexpr int kLobbyTaken = 2;      // joined
+inline constexpr int kLobbyCancelled = 3;  // withdrawn by its creator
+
+// What the lists (my games, archive, live) show of a game, kept up to date
+// with every change.
+struct GameProgress {
+  std::int64_t version = 0;
+  bool over = false;
+  std::string result = "ongoing";
+  int score_white = 0;
+  int score_black = 0;
+  int move_count = 0;
+  std::string to_move = "white";
+  std::optional<std::int64_t> deadline_ms;
+  std::int64_t updated_ms = 0;
+  std::string end_reason;
+  std::string winner;
+  std::int64_t ended_ms = 0;
 };
 
 // The writes one transaction can hold; only the writer thread uses it.
@@ -51,11 +97,18 @@ class StoreWriter {
  public:
   virtual ~StoreWriter() = default;
   virtual void insert_game(const StoredGame& game) = 0;  // with its moves
-  virtual void append_move(const std::string& id, int number, const std::string& move) = 0;
+  virtual void append_move(const std::string& id, int number, const std::string& move, std::int64_t time_ms) = 0;
   // Deletes the moves after the first `keep`.
   virtual void truncate_moves(const std::string& id, int keep) = 0;
-  virtual void set_token(const std::string& id, const std::string& color, const std::string& token) = 0;
-  virtual void set_progress(const std::string& id, std::int64_t version, bool over) = 0;
+  // A seat taken: its token and its player (0: anonymous).
+  virtual void set_seat(const std::string& id, const std::string& color, const std::string& token,
+                        std::int64_t user) = 0;
+  virtual void set_started(const std::string& id, std::int64_t started_ms) = 0;
+  virtual void set_lobby(const std::string& id, int lobby) = 0;
+  virtual void set_progress(const std::string& id, const GameProgress& progress) = 0;
+  // The open connection, for writes of other stores in the same
+  // transaction (accounts, ratings).
+  virtual sqlite3* connection() = 0;
 };
 
 class GameStore {
@@ -81,6 +134,10 @@ class GameStore {
   std::optional<StoredGame> load(const std::string& id);
   // Ids of engine games that are not over (their engine may be to move).
   std::vector<std::string> unfinished_engine_games();
+  // Ids of unfinished timed games that have started (their clocks run).
+  std::vector<std::string> running_timed_games();
+  // Runs a read on the read connection (serialised with other reads).
+  void read(const std::function<void(sqlite3*)>& fn);
 
   // Transactions committed so far (for tests and the load figures).
   std::uint64_t transactions() const { return transactions_; }

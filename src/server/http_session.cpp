@@ -8,6 +8,7 @@
 #include <chrono>
 #include <optional>
 
+#include "server/url.hpp"
 #include "server/websocket_session.hpp"
 
 namespace dvonn::server {
@@ -17,38 +18,6 @@ namespace beast = boost::beast;
 namespace http = beast::http;
 namespace net = boost::asio;
 using tcp = net::ip::tcp;
-
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-std::string percent_decode(std::string_view s) {
-  std::string out;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '%' && i + 2 < s.size() && hex_value(s[i + 1]) >= 0 && hex_value(s[i + 2]) >= 0) {
-      out += static_cast<char>(hex_value(s[i + 1]) * 16 + hex_value(s[i + 2]));
-      i += 2;
-    } else {
-      out += s[i] == '+' ? ' ' : s[i];
-    }
-  }
-  return out;
-}
-
-// The value of a query parameter ("" when absent).
-std::string query_param(std::string_view query, std::string_view name) {
-  while (!query.empty()) {
-    auto amp = query.find('&');
-    std::string_view pair = query.substr(0, amp);
-    auto eq = pair.find('=');
-    if (pair.substr(0, eq) == name) return eq == std::string_view::npos ? "" : percent_decode(pair.substr(eq + 1));
-    query = amp == std::string_view::npos ? std::string_view{} : query.substr(amp + 1);
-  }
-  return {};
-}
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
@@ -93,24 +62,37 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     unsigned version = req.version();
 
     bool is_api = path == "/api" || path.starts_with("/api/");
-    bool is_ws = path == "/ws";
+    bool is_lobby_ws = path == "/ws/lobby";
+    bool is_ws = path == "/ws" || is_lobby_ws;
     if ((is_api || is_ws) && !services_.address_limiter.allow(address_))
       return write(json_error(429, "too many requests from your address; slow down"), keep_alive, version);
 
     if (is_ws) {
       if (!beast::websocket::is_upgrade(req))
         return write(json_error(400, "/ws is the WebSocket endpoint: connect with a WebSocket"), keep_alive, version);
+      stream_.expires_never();
+      if (is_lobby_ws) return start_websocket_session(std::move(stream_), std::move(req), nullptr, "", services_);
       std::string id = query_param(query, "game");
       auto room = services_.registry.find(id);
-      if (!room) return write(json_error(404, "no game with id " + id), keep_alive, version);
-      stream_.expires_never();
+      if (!room) {
+        stream_.expires_after(std::chrono::seconds(60));
+        return write(json_error(404, "no game with id " + id), keep_alive, version);
+      }
       return start_websocket_session(std::move(stream_), std::move(req), std::move(room), query_param(query, "token"),
                                      services_);
     }
 
     if (is_api) {
       auto self = shared_from_this();
-      services_.api.handle(req.method_string(), path, req.body(), [self, keep_alive, version](HttpReply reply) {
+      ApiRequest request;
+      request.method = std::string(req.method_string());
+      request.path = path;
+      request.query = std::string(query);
+      request.body = std::move(req.body());
+      request.cookie = std::string(req[http::field::cookie]);
+      request.content_type = std::string(req[http::field::content_type]);
+      request.address = address_;
+      services_.api.handle(request, [self, keep_alive, version](HttpReply reply) {
         // The answer may come from the store's or an engine's thread.
         net::post(self->stream_.get_executor(), [self, keep_alive, version, reply = std::move(reply)]() mutable {
           self->write(std::move(reply), keep_alive, version);
@@ -148,7 +130,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     res->set(http::field::content_type, reply.content_type);
     // No page of another site may read game state or tokens.
     res->set("X-Content-Type-Options", "nosniff");
-    for (auto& [name, value] : reply.headers) res->set(name, value);
+    for (auto& [name, value] : reply.headers) res->insert(name, value);
     res->keep_alive(keep_alive);
     res->body() = std::move(reply.body);
     res->prepare_payload();

@@ -27,8 +27,14 @@ std::shared_ptr<GameRoom> RoomRegistry::find(const std::string& id) {
     std::cerr << "dvonn serve: cannot load game " << id << ": " << e.what() << "\n";
     return nullptr;
   }
-  std::lock_guard lock(mutex_);
-  rooms_.emplace(id, room);
+  {
+    std::lock_guard lock(mutex_);
+    rooms_.emplace(id, room);
+  }
+  // A clock that ran out while the game was not in memory (the server was
+  // down) ends the game now; a running one is handed to the watcher.
+  room->refresh_summary();
+  room->check_time();
   return room;
 }
 
@@ -50,6 +56,20 @@ int RoomRegistry::resume_engine_games() {
       ++n;
     }
   return n;
+}
+
+int RoomRegistry::resume_timed_games() {
+  int n = 0;
+  for (const std::string& id : context_.store.running_timed_games())
+    if (find(id)) ++n;
+  return n;
+}
+
+std::vector<std::shared_ptr<GameRoom>> RoomRegistry::rooms() const {
+  std::lock_guard lock(mutex_);
+  std::vector<std::shared_ptr<GameRoom>> all;
+  for (const auto& [id, room] : rooms_) all.push_back(room);
+  return all;
 }
 
 std::size_t RoomRegistry::size() const {

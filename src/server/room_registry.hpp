@@ -6,6 +6,7 @@
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "server/game_room.hpp"
 
@@ -25,6 +26,11 @@ class RoomRegistry {
   // Loads every unfinished engine game and lets its engine think if it is to
   // move (after a restart). Returns how many games were loaded.
   int resume_engine_games();
+  // Loads every unfinished timed game that has started, so its clock is
+  // watched (and a game whose time ran out while the server was down ends).
+  int resume_timed_games();
+  // Every room in memory.
+  std::vector<std::shared_ptr<GameRoom>> rooms() const;
 
   std::size_t size() const;
 

@@ -7,8 +7,13 @@
 #include <thread>
 #include <vector>
 
+#include "server/account_store.hpp"
+#include "server/clock_watcher.hpp"
+#include "server/game_queries.hpp"
 #include "server/http_session.hpp"
+#include "server/lobby.hpp"
 #include "server/services.hpp"
+#include "server/task_pool.hpp"
 
 namespace dvonn::server {
 
@@ -20,14 +25,23 @@ struct Server::Impl {
       : config(std::move(c)),
         store(std::make_unique<GameStore>(config.db)),
         engines(std::make_unique<EngineWorkers>(config.engine_threads, config.engine_hash_megabytes)),
-        context{*store, *engines, config.engine_seconds, config.hint_seconds, {}},
+        now_ms(config.now_ms ? config.now_ms : NowMs(system_now_ms)),
+        accounts(*store, now_ms),
+        watcher(std::make_unique<ClockWatcher>(now_ms, std::chrono::milliseconds(std::max(1, config.clock_tick_ms)))),
+        tasks(std::make_unique<TaskPool>(config.account_threads)),
+        context{*store, *engines, config.engine_seconds, config.hint_seconds, {}, now_ms, watcher.get(), {}},
         registry(context),
-        api(registry, context),
+        lobby(registry),
+        queries(*store, accounts),
         files(config.web_root),
+        logins_by_name(config.logins_per_minute / 60.0, config.logins_per_minute),
+        logins_by_address(config.logins_per_minute / 60.0, config.logins_per_minute),
+        api(ApiParts{registry, context, accounts, queries, lobby, files, *tasks, logins_by_name, logins_by_address}),
         limiter(config.http_rate, config.http_burst),
-        services{config, registry, api, files, limiter},
+        services{config, registry, api, files, limiter, lobby},
         acceptor(io) {
     context.forget = [this](const std::string& id) { registry.forget(id); };
+    context.lobby_changed = [this](const std::string& id) { lobby.refresh(id); };
     tcp::endpoint endpoint(net::ip::make_address(config.host), config.port);
     acceptor.open(endpoint.protocol());
     acceptor.set_option(net::socket_base::reuse_address(true));
@@ -53,10 +67,18 @@ struct Server::Impl {
   net::io_context io;
   std::unique_ptr<GameStore> store;
   std::unique_ptr<EngineWorkers> engines;
+  NowMs now_ms;
+  AccountStore accounts;
+  std::unique_ptr<ClockWatcher> watcher;
+  std::unique_ptr<TaskPool> tasks;
   RoomContext context;
   RoomRegistry registry;
-  Api api;
+  Lobby lobby;
+  GameQueries queries;
   StaticFiles files;
+  AddressRateLimiter logins_by_name;
+  AddressRateLimiter logins_by_address;
+  Api api;
   AddressRateLimiter limiter;
   Services services;
   tcp::acceptor acceptor;
@@ -79,6 +101,9 @@ void Server::start() {
   for (int i = 0; i < std::max(1, s.config.io_threads); ++i) s.threads.emplace_back([&s] { s.io.run(); });
   int resumed = s.registry.resume_engine_games();
   if (resumed > 0) std::cerr << "dvonn serve: " << resumed << " unfinished engine games loaded\n";
+  int timed = s.registry.resume_timed_games();
+  if (timed > 0) std::cerr << "dvonn serve: " << timed << " running clocks loaded\n";
+  s.lobby.load(*s.store);
 }
 
 void Server::stop() {
@@ -90,6 +115,10 @@ void Server::stop() {
   s.io.stop();
   for (auto& t : s.threads) t.join();
   s.threads.clear();
+  // No more clock ends, and the account work queued finishes (it may wait
+  // for the store) before the store closes.
+  s.watcher->stop();
+  s.tasks.reset();
   // Engines first (their results are dropped), then the store, which
   // commits what is queued; its callbacks may still ask for engine moves,
   // which the stopped workers ignore.

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -27,6 +29,16 @@ struct ServerConfig {
   double ws_rate = 20;
   double ws_burst = 40;
   std::size_t max_message_bytes = 16 * 1024;
+  // Log-in attempts a minute per name and per address (429 beyond).
+  double logins_per_minute = 10;
+  // The clock clocks and sessions go by, in ms since the epoch; empty: the
+  // system clock (tests inject their own).
+  std::function<std::int64_t()> now_ms;
+  // How often the clock watcher re-checks every running clock (the
+  // correspondence sweep); it also wakes at every deadline.
+  int clock_tick_ms = 60'000;
+  // Threads hashing passwords (and other slow account work).
+  int account_threads = 1;
 };
 
 class Server {

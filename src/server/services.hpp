@@ -1,8 +1,9 @@
 // What the network sessions share: the config, the games, the API, the
-// UI files and the per-address rate limit.
+// UI files, the per-address rate limit and the lobby.
 #pragma once
 
 #include "server/api.hpp"
+#include "server/lobby.hpp"
 #include "server/rate_limiter.hpp"
 #include "server/room_registry.hpp"
 #include "server/server.hpp"
@@ -16,6 +17,7 @@ struct Services {
   Api& api;
   const StaticFiles& files;
   AddressRateLimiter& address_limiter;
+  Lobby& lobby;
 };
 
 }  // namespace dvonn::server

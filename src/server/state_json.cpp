@@ -109,10 +109,10 @@ class JsonWriter {
 }  // namespace
 
 std::string state_json(const std::string& id, const SeatInfo& seats, const Game& game, const RemovedStacks& removed,
-                       std::int64_t version) {
+                       std::int64_t version, const StateExtras& extras) {
   const Position& p = game.position();
   MoveList legal;
-  p.generate(legal);  // none when the game is over
+  if (!extras.result) p.generate(legal);  // none when the game is over
   bool over = legal.size == 0;
   Score score = p.score();
 
@@ -193,11 +193,24 @@ std::string state_json(const std::string& id, const SeatInfo& seats, const Game&
   for (Move m : legal) w.string(to_string(m));
   w.close(']');
   w.key("result");
-  w.string(result_name(game.result()));
+  w.string(result_name(extras.result ? *extras.result : game.result()));
   w.key("position");
   w.string(format_position(game.state()));
   w.key("version");
   w.number(version);
+  w.key("players");
+  w.raw(extras.players);
+  w.key("rated");
+  w.boolean(extras.rated);
+  w.key("started");
+  w.boolean(extras.started);
+  w.key("end");
+  if (extras.end.empty())
+    w.null();
+  else
+    w.string(extras.end);
+  w.key("rating_changes");
+  w.raw(extras.rating_changes);
   w.close('}');
   return out;
 }

@@ -37,8 +37,20 @@ RemovedStacks removed_stacks(Stacks before, Move move, Bitboard removed);
 // for loading and undo; a new move uses removed_stacks).
 RemovedStacks removed_by_last_move(const Game& game);
 
+// The community fields of the state (docs/community-api.md); JSON values
+// are given as JSON text. The clock is added by the room (it is as of the
+// time the state is sent).
+struct StateExtras {
+  std::string players = R"({"white":null,"black":null})";
+  bool rated = false;
+  bool started = true;
+  std::string end;               // "" (null), "count", "resignation", "time"
+  std::optional<Result> result;  // a game ended early (resignation, time)
+  std::string rating_changes = "null";
+};
+
 // The state as JSON text.
 std::string state_json(const std::string& id, const SeatInfo& seats, const Game& game, const RemovedStacks& removed,
-                       std::int64_t version);
+                       std::int64_t version, const StateExtras& extras = {});
 
 }  // namespace dvonn::server

@@ -58,6 +58,23 @@ std::optional<StaticFile> StaticFiles::find(std::string_view url_path) const {
   return StaticFile{content_type_for(path), std::move(*body)};
 }
 
+std::vector<std::string> StaticFiles::list(std::string_view folder) const {
+  std::vector<std::string> names;
+  if (web_root_.empty()) {
+    for (const EmbeddedFile& f : embedded_web_files())
+      if (f.path.starts_with(folder) && f.path.find('/', folder.size()) == std::string_view::npos)
+        names.emplace_back(f.path.substr(folder.size()));
+    return names;
+  }
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(web_root_ + std::string(folder), ec))
+    if (entry.is_regular_file(ec)) {
+      std::string name = entry.path().filename().string();
+      if (!name.empty() && name[0] != '.') names.push_back(name);
+    }
+  return names;
+}
+
 std::optional<std::string> StaticFiles::read(std::string_view path) const {
   if (web_root_.empty()) {
     for (const EmbeddedFile& f : embedded_web_files())

@@ -7,6 +7,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace dvonn::server {
 
@@ -36,6 +37,8 @@ class StaticFiles {
   std::optional<StaticFile> find(std::string_view url_path) const;
 
   const std::string& web_root() const { return web_root_; }
+  // The names of the files directly in a folder ("/i18n/"), unsorted.
+  std::vector<std::string> list(std::string_view folder) const;
 
  private:
   std::optional<std::string> read(std::string_view path) const;

@@ -39,7 +39,10 @@ class WebSocketSession : public Subscriber, public std::enable_shared_from_this<
     ws_.read_message_max(kHardMessageLimit);
     ws_.async_accept(upgrade, [self = shared_from_this()](beast::error_code ec) {
       if (ec) return;
-      self->room_->subscribe(self);
+      if (self->room_)
+        self->room_->subscribe(self);
+      else
+        self->services_.lobby.subscribe(self);
       self->read();
     });
   }
@@ -81,13 +84,14 @@ class WebSocketSession : public Subscriber, public std::enable_shared_from_this<
     if (msg.is_discarded() || !msg.is_object()) return send_error("malformed JSON: send one JSON object", nullptr);
     auto type_field = msg.find("type");
     if (type_field == msg.end() || !type_field->is_string())
-      return send_error("a message needs a \"type\": move, undo, hint or ping", nullptr);
+      return send_error("a message needs a \"type\": move, undo, hint, resign or ping", nullptr);
     std::string type = type_field->get<std::string>();
     auto self = shared_from_this();
     auto on_reply = [self, type](const RoomReply& r) {
       if (r.status != 200) self->send_error(r.error, type);
     };
     if (type == "ping") return queue(std::make_shared<const std::string>(R"({"type":"pong"})"));
+    if (!room_) return send_error("the lobby accepts only ping", type);
     if (type == "move") {
       auto move = msg.find("move");
       if (move == msg.end() || !move->is_string() || move->get<std::string>().empty())
@@ -95,6 +99,7 @@ class WebSocketSession : public Subscriber, public std::enable_shared_from_this<
       return room_->move(token_, move->get<std::string>(), on_reply);
     }
     if (type == "undo") return room_->undo(token_, on_reply);
+    if (type == "resign") return room_->resign(token_, on_reply);
     if (type == "hint") {
       return room_->hint(token_, [self, type](const RoomReply& r) {
         if (r.status != 200) return self->send_error(r.error, type);
@@ -103,7 +108,7 @@ class WebSocketSession : public Subscriber, public std::enable_shared_from_this<
         self->deliver(std::make_shared<const std::string>(hint.dump()));
       });
     }
-    send_error("unknown message type \"" + type + "\": use move, undo, hint or ping", type);
+    send_error("unknown message type \"" + type + "\": use move, undo, hint, resign or ping", type);
   }
 
   static std::shared_ptr<const std::string> error_message(const std::string& message, json request) {

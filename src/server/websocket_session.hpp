@@ -1,6 +1,8 @@
 // One WebSocket client of one game: a player (with a seat token) or a
 // spectator. It receives the state after every change and may send moves,
-// undo, hint and ping messages (docs/server-api.md).
+// undo, hint, resign and ping messages (docs/server-api.md). With no room it
+// is a client of the lobby (/ws/lobby): it receives the list of open games
+// after every change and may send only ping.
 #pragma once
 
 #include <boost/beast/core/tcp_stream.hpp>

@@ -32,7 +32,7 @@ std::string HttpResult::header(const std::string& name) const {
 }
 
 HttpResult http_request(unsigned short port, const std::string& method, const std::string& target,
-                        const std::string& body) {
+                        const std::string& body, const Headers& headers) {
   net::io_context io;
   beast::tcp_stream stream(io);
   stream.expires_after(std::chrono::seconds(30));
@@ -40,6 +40,7 @@ HttpResult http_request(unsigned short port, const std::string& method, const st
   http::request<http::string_body> req(http::string_to_verb(method), target, 11);
   req.set(http::field::host, "127.0.0.1");
   if (!body.empty()) req.set(http::field::content_type, "application/json");
+  for (const auto& [name, value] : headers) req.set(name, value);
   req.body() = body;
   req.prepare_payload();
   http::write(stream, req);
@@ -52,10 +53,10 @@ HttpResult http_request(unsigned short port, const std::string& method, const st
   r.status = static_cast<int>(res.result_int());
   r.body = res.body();
   r.content_type = std::string(res[http::field::content_type]);
-  std::ostringstream headers;
-  headers << "\n";
-  for (const auto& field : res) headers << field.name_string() << ": " << field.value() << "\r\n";
-  r.raw_headers = headers.str();
+  std::ostringstream header_text;
+  header_text << "\n";
+  for (const auto& field : res) header_text << field.name_string() << ": " << field.value() << "\r\n";
+  r.raw_headers = header_text.str();
   beast::error_code ec;
   stream.socket().shutdown(tcp::socket::shutdown_both, ec);
   return r;

@@ -6,6 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace dvonn::server::testing {
 
@@ -18,9 +20,12 @@ struct HttpResult {
   std::string raw_headers;
 };
 
-// One request on a fresh connection to 127.0.0.1:port.
+using Headers = std::vector<std::pair<std::string, std::string>>;
+
+// One request on a fresh connection to 127.0.0.1:port; headers are added
+// (and replace the default Content-Type).
 HttpResult http_request(unsigned short port, const std::string& method, const std::string& target,
-                        const std::string& body = "");
+                        const std::string& body = "", const Headers& headers = {});
 inline HttpResult post(unsigned short port, const std::string& target, const nlohmann::json& body) {
   return http_request(port, "POST", target, body.dump());
 }

@@ -110,8 +110,10 @@ TEST(GameStore, CommitsLoadsTruncatesAndSurvivesReopening) {
     g.moves = {"E3", "F3"};
     EXPECT_EQ(store.commit([&](StoreWriter& w) { w.insert_game(g); }), "");
     EXPECT_EQ(store.commit([&](StoreWriter& w) {
-      w.append_move(g.id, 3, "G3");
-      w.set_progress(g.id, 5, false);
+      w.append_move(g.id, 3, "G3", 1764470000123);
+      GameProgress progress;
+      progress.version = 5;
+      w.set_progress(g.id, progress);
     }),
               "");
     // A failing job is rolled back alone.
@@ -121,6 +123,7 @@ TEST(GameStore, CommitsLoadsTruncatesAndSurvivesReopening) {
     ASSERT_TRUE(loaded);
     EXPECT_EQ(loaded->moves, (std::vector<std::string>{"E3", "F3"}));
     EXPECT_EQ(loaded->version, 5);
+    ASSERT_EQ(loaded->move_times.size(), 2u);
     EXPECT_FALSE(store.load("nope"));
   }
   GameStore again(path);

@@ -53,10 +53,10 @@ TEST_F(WebSocketTest, BadMessagesGetAnErrorAndTheConnectionStays) {
   c.next();
   c.send(std::string("{not json"));
   EXPECT_THAT(c.next_of_type("error")["message"].get<std::string>(), HasSubstr("malformed JSON"));
-  c.send(json{{"type", "resign"}});
+  c.send(json{{"type", "surrender"}});
   json e = c.next_of_type("error");
   EXPECT_THAT(e["message"].get<std::string>(), HasSubstr("unknown message type"));
-  EXPECT_EQ(e["request"], "resign");
+  EXPECT_EQ(e["request"], "surrender");
   c.send(json{{"move", "E3"}});
   EXPECT_THAT(c.next_of_type("error")["message"].get<std::string>(), HasSubstr("type"));
   c.send(json{{"type", "move"}, {"move", "E3"}, {"pad", std::string(17 * 1024, 'x')}});

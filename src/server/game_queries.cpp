@@ -1,0 +1,167 @@
+#include "server/game_queries.hpp"
+
+#include "community/time_control.hpp"
+#include "server/engine_ratings.hpp"
+#include "server/game_setup.hpp"
+#include "server/sqlite_util.hpp"
+
+namespace dvonn::server {
+namespace {
+
+using nlohmann::json;
+
+// The columns of a SUMMARY, in the order summary_of reads them.
+constexpr const char* kSummarySelect =
+    "SELECT g.id, g.mode, g.clock, g.rated, g.result, g.end_reason, g.score_white, g.score_black, g.move_count, "
+    "g.to_move, g.deadline_ms, g.created_ms, g.updated_ms, g.level, g.engine_color, "
+    "wu.id, wu.name, wu.guest, wu.rating, bu.id, bu.name, bu.guest, bu.rating, g.over, g.winner, g.white_user, "
+    "g.black_user, g.started_ms "
+    "FROM games g LEFT JOIN users wu ON wu.id = g.white_user LEFT JOIN users bu ON bu.id = g.black_user ";
+
+json seat_player(const Statement& q, int first, const std::string& color) {
+  if (!q.is_null(first)) {
+    bool guest = q.integer(first + 2) != 0;
+    return {{"name", q.text(first + 1)}, {"guest", guest}, {"rating", guest ? json() : json(q.real(first + 3))}};
+  }
+  // An engine seat of a game stored before engines were users.
+  if (q.text(14) == color) {
+    int level = static_cast<int>(q.integer(13));
+    return {{"name", engine_user_name(level)}, {"guest", false}, {"rating", engine_rating(level)}};
+  }
+  return nullptr;
+}
+
+json summary_of(const Statement& q) {
+  std::string error;
+  auto control = community::parse_time_control(q.text(2), error);
+  std::string end = q.text(5);
+  json s = {{"id", q.text(0)},
+            {"mode", q.text(1)},
+            {"white", seat_player(q, 15, "white")},
+            {"black", seat_player(q, 19, "black")},
+            {"clock", time_control_json(control)},
+            {"rated", q.integer(3) != 0},
+            {"result", q.text(4)},
+            {"end", end.empty() || end == "cancelled" ? json() : json(end)},
+            {"score", {{"white", q.integer(6)}, {"black", q.integer(7)}}},
+            {"moves", q.integer(8)},
+            {"to_move", q.text(9)},
+            {"deadline", q.is_null(10) ? json() : json(q.integer(10))},
+            {"created", q.integer(11)},
+            {"updated", q.integer(12)}};
+  return s;
+}
+
+}  // namespace
+
+json GameQueries::my_games(const Player& user) {
+  json my_turn = json::array(), waiting = json::array(), finished = json::array();
+  store_.read([&](sqlite3* db) {
+    std::string unfinished = std::string(kSummarySelect) +
+                             "WHERE (g.white_user = ?1 OR g.black_user = ?1) AND g.over = 0 "
+                             "ORDER BY g.deadline_ms IS NULL, g.deadline_ms, g.updated_ms DESC";
+    Statement q(db, unfinished.c_str(), false);
+    q.bind(1, user.id);
+    while (q.next()) {
+      bool started = q.integer(27) > 0;
+      std::string to_move = q.text(9);
+      bool mine = started && ((to_move == "white" && q.integer(25) == user.id) ||
+                              (to_move == "black" && q.integer(26) == user.id));
+      (mine ? my_turn : waiting).push_back(summary_of(q));
+    }
+    std::string done = std::string(kSummarySelect) +
+                       "WHERE (g.white_user = ?1 OR g.black_user = ?1) AND g.over = 1 AND g.end_reason <> 'cancelled' "
+                       "ORDER BY g.updated_ms DESC LIMIT 20";
+    Statement f(db, done.c_str(), false);
+    f.bind(1, user.id);
+    while (f.next()) finished.push_back(summary_of(f));
+  });
+  return {{"my_turn", my_turn}, {"waiting", waiting}, {"finished", finished}};
+}
+
+std::optional<json> GameQueries::profile(const std::string& name) {
+  auto user = accounts_.find_user(name);
+  if (!user) return std::nullopt;
+  int wins = 0, draws = 0, losses = 0;
+  json history = json::array(), recent = json::array();
+  store_.read([&](sqlite3* db) {
+    Statement r(db,
+                "SELECT winner, white_user FROM games WHERE (white_user = ?1 OR black_user = ?1) AND over = 1 "
+                "AND end_reason <> 'cancelled' AND winner <> ''",
+                false);
+    r.bind(1, user->id);
+    while (r.next()) {
+      std::string winner = r.text(0);
+      std::string mine = r.integer(1) == user->id ? "white" : "black";
+      if (winner == "draw")
+        ++draws;
+      else if (winner == mine)
+        ++wins;
+      else
+        ++losses;
+    }
+    Statement h(db, "SELECT time_ms, after, deviation, game_id FROM rating_history WHERE user_id = ?1 ORDER BY time_ms",
+                false);
+    h.bind(1, user->id);
+    while (h.next())
+      history.push_back({{"time", h.integer(0)}, {"rating", h.real(1)}, {"deviation", h.real(2)}, {"game", h.text(3)}});
+    std::string recent_sql = std::string(kSummarySelect) +
+                             "WHERE (g.white_user = ?1 OR g.black_user = ?1) AND g.end_reason <> 'cancelled' "
+                             "ORDER BY g.updated_ms DESC LIMIT 20";
+    Statement g(db, recent_sql.c_str(), false);
+    g.bind(1, user->id);
+    while (g.next()) recent.push_back(summary_of(g));
+  });
+  return json{{"user", user_json(*user)},
+              {"record", {{"wins", wins}, {"draws", draws}, {"losses", losses}}},
+              {"rating_history", history},
+              {"recent_games", recent}};
+}
+
+json GameQueries::archive(const std::string& player, std::int64_t before, int limit) {
+  json games = json::array();
+  json next = nullptr;
+  std::int64_t user = 0;
+  if (!player.empty()) {
+    auto p = accounts_.find_user(player);
+    if (!p) return {{"games", games}, {"next", next}};
+    user = p->id;
+  }
+  store_.read([&](sqlite3* db) {
+    std::string sql =
+        std::string(kSummarySelect) + "WHERE g.over = 1 AND g.end_reason <> 'cancelled' AND g.updated_ms < ?1 " +
+        (user ? "AND (g.white_user = ?3 OR g.black_user = ?3) " : "") + "ORDER BY g.updated_ms DESC LIMIT ?2";
+    Statement q(db, sql.c_str(), false);
+    q.bind(1, before).bind(2, std::int64_t{limit} + 1);
+    if (user) q.bind(3, user);
+    int n = 0;
+    std::int64_t last = 0;
+    while (q.next()) {
+      if (n == limit) {
+        next = last;
+        continue;
+      }
+      games.push_back(summary_of(q));
+      last = q.integer(12);
+      ++n;
+    }
+  });
+  return {{"games", games}, {"next", next}};
+}
+
+json GameQueries::live(std::int64_t now) {
+  json games = json::array();
+  store_.read([&](sqlite3* db) {
+    std::string sql = std::string(kSummarySelect) +
+                      "WHERE g.over = 0 AND g.mode IN ('online', 'engine') AND g.updated_ms > ?1 AND "
+                      "(g.engine_color = 'white' OR g.white_token <> '') AND "
+                      "(g.engine_color = 'black' OR g.black_token <> '') "
+                      "ORDER BY g.updated_ms DESC LIMIT 50";
+    Statement q(db, sql.c_str(), false);
+    q.bind(1, now - 3600 * 1000);
+    while (q.next()) games.push_back(summary_of(q));
+  });
+  return {{"games", games}};
+}
+
+}  // namespace dvonn::server

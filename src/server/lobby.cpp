@@ -1,0 +1,73 @@
+#include "server/lobby.hpp"
+
+#include <algorithm>
+
+#include "server/sqlite_util.hpp"
+
+namespace dvonn::server {
+
+void Lobby::load(GameStore& store) {
+  std::vector<std::string> ids;
+  store.read([&](sqlite3* db) {
+    Statement q(db, "SELECT id FROM games WHERE lobby = 1 AND over = 0", false);
+    while (q.next()) ids.push_back(q.text(0));
+  });
+  for (const auto& id : ids) refresh(id);
+}
+
+void Lobby::refresh(const std::string& id) {
+  auto room = registry_.find(id);
+  std::optional<LobbyEntry> entry;
+  if (room) entry = room->lobby_entry();
+  std::lock_guard lock(mutex_);
+  bool had = open_.erase(id) > 0;
+  if (entry) open_[id] = *entry;
+  if (!had && !entry) return;
+  auto message = message_locked();
+  std::erase_if(subscribers_, [](const auto& w) { return w.expired(); });
+  for (const auto& w : subscribers_)
+    if (auto s = w.lock()) s->deliver(message);
+}
+
+nlohmann::json Lobby::open_json_locked() const {
+  std::vector<const LobbyEntry*> entries;
+  for (const auto& [id, e] : open_) entries.push_back(&e);
+  std::sort(entries.begin(), entries.end(), [](const LobbyEntry* a, const LobbyEntry* b) {
+    return a->created_ms != b->created_ms ? a->created_ms < b->created_ms : a->id < b->id;
+  });
+  nlohmann::json list = nlohmann::json::array();
+  for (const LobbyEntry* e : entries)
+    list.push_back({{"id", e->id},
+                    {"creator", player_json(e->creator)},
+                    {"color", e->color},
+                    {"clock", e->clock},
+                    {"rated", e->rated},
+                    {"created", e->created_ms}});
+  return list;
+}
+
+nlohmann::json Lobby::open_json() const {
+  std::lock_guard lock(mutex_);
+  return open_json_locked();
+}
+
+int Lobby::open_count(std::int64_t user) const {
+  std::lock_guard lock(mutex_);
+  int n = 0;
+  for (const auto& [id, e] : open_)
+    if (e.creator.id == user) ++n;
+  return n;
+}
+
+std::shared_ptr<const std::string> Lobby::message_locked() const {
+  return std::make_shared<const std::string>(nlohmann::json{{"type", "lobby"}, {"open", open_json_locked()}}.dump());
+}
+
+void Lobby::subscribe(const std::shared_ptr<Subscriber>& subscriber) {
+  std::lock_guard lock(mutex_);
+  std::erase_if(subscribers_, [](const auto& w) { return w.expired(); });
+  subscribers_.push_back(subscriber);
+  subscriber->deliver(message_locked());
+}
+
+}  // namespace dvonn::server
