@@ -7,6 +7,7 @@
 
 #include "server/account_rules.hpp"
 #include "server/engine_ratings.hpp"
+#include "server/player_row.hpp"
 #include "server/session_cookie.hpp"
 #include "server/sqlite_util.hpp"
 
@@ -35,21 +36,6 @@ AuthResult auth_error(int status, std::string message) {
   r.error = std::move(message);
   return r;
 }
-
-Player read_user_row(Statement& q, int first) {
-  Player p;
-  p.id = q.integer(first);
-  p.name = q.text(first + 1);
-  p.guest = q.integer(first + 2) != 0;
-  p.engine = q.integer(first + 3) != 0;
-  p.rating = q.real(first + 4);
-  p.deviation = q.real(first + 5);
-  p.volatility = q.real(first + 6);
-  p.games = static_cast<int>(q.integer(first + 7));
-  return p;
-}
-
-constexpr const char* kUserColumns = "u.id, u.name, u.guest, u.engine, u.rating, u.deviation, u.volatility, u.games";
 
 }  // namespace
 

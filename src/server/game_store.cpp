@@ -5,6 +5,7 @@
 #include <chrono>
 #include <future>
 
+#include "server/player_row.hpp"
 #include "server/schema.hpp"
 #include "server/sqlite_util.hpp"
 
@@ -202,28 +203,6 @@ void GameStore::writer_loop() {
   }
 }
 
-namespace {
-
-Player read_player(sqlite3* db, std::int64_t user) {
-  Player p;
-  if (user == 0) return p;
-  Statement q(db, "SELECT name, guest, engine, rating, deviation, volatility, games FROM users WHERE id = ?1", false);
-  q.bind(1, user);
-  if (!q.next()) return p;
-  p.id = user;
-  p.name = q.text(0);
-  p.guest = q.integer(1) != 0;
-  p.engine = q.integer(2) != 0;
-  p.rating = q.real(3);
-  p.deviation = q.real(4);
-  p.volatility = q.real(5);
-  p.games = static_cast<int>(q.integer(6));
-  q.reset();
-  return p;
-}
-
-}  // namespace
-
 std::optional<StoredGame> GameStore::load(const std::string& id) {
   std::lock_guard lock(read_mutex_);
   // Prepared per call: loads are rare (once per game per server start).
@@ -263,8 +242,8 @@ std::optional<StoredGame> GameStore::load(const std::string& id) {
     g.moves.push_back(moves.text(0));
     g.move_times.push_back(static_cast<std::int64_t>(moves.real(1) * 1000.0 + 0.5));
   }
-  g.white_player = read_player(read_db_, g.white_user);
-  g.black_player = read_player(read_db_, g.black_user);
+  g.white_player = read_player(read_db_, g.white_user).value_or(Player{});
+  g.black_player = read_player(read_db_, g.black_user).value_or(Player{});
   Statement changes(read_db_, "SELECT color, before, after FROM rating_history WHERE game_id = ?1", false);
   changes.bind(1, id);
   while (changes.next()) {

@@ -2,6 +2,7 @@
 
 #include "community/glicko2.hpp"
 #include "server/engine_ratings.hpp"
+#include "server/player_row.hpp"
 #include "server/sqlite_util.hpp"
 
 namespace dvonn::server {
@@ -9,19 +10,9 @@ namespace {
 
 // The player's row as it is now (inside the transaction).
 Player current(sqlite3* db, const Player& p) {
-  Statement q(db, "SELECT name, guest, engine, rating, deviation, volatility, games FROM users WHERE id = ?1", false);
-  q.bind(1, p.id);
-  if (!q.next()) throw StoreError("rated game with an unknown user " + std::to_string(p.id));
-  Player r;
-  r.id = p.id;
-  r.name = q.text(0);
-  r.guest = q.integer(1) != 0;
-  r.engine = q.integer(2) != 0;
-  r.rating = q.real(3);
-  r.deviation = q.real(4);
-  r.volatility = q.real(5);
-  r.games = static_cast<int>(q.integer(6));
-  q.reset();
+  auto row = read_player(db, p.id);
+  if (!row) throw StoreError("rated game with an unknown user " + std::to_string(p.id));
+  Player r = *row;
   if (r.engine) {
     if (auto level = engine_level_of(r.name)) r.rating = engine_rating(*level);
     r.deviation = kEngineDeviation;
