@@ -24,12 +24,19 @@ export async function newPage(browser, viewport = { width: 1280, height: 900 }, 
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
+  // Console errors (failed requests included), for the tests that want none.
+  page.consoleErrors = [];
+  page.on('console', (m) => { if (m.type() === 'error') page.consoleErrors.push(`${m.text()} (${m.location().url || ''})`); });
   page.setDefaultTimeout(20000);
   return page;
 }
 
 export function noScriptErrors(page) {
   assert.deepEqual(page.errors, [], `script errors in the page: ${page.errors.join('; ')}`);
+}
+
+export function noConsoleErrors(page) {
+  assert.deepEqual(page.consoleErrors, [], `console errors in the page: ${page.consoleErrors.join('; ')}`);
 }
 
 export const tid = (id) => `[data-testid="${id}"]`;

@@ -17,7 +17,7 @@ async function request(method, path, body) {
       cache: 'no-store',
     });
   } catch (e) {
-    throw new ApiError('Cannot reach the server: check the connection and try again', 0);
+    throw new ApiError('', 0);
   }
   const text = await res.text();
   let data = null;
@@ -36,13 +36,38 @@ export const api = {
   move: (id, token, move) => request('POST', `/api/games/${encodeURIComponent(id)}/moves`, { token, move }),
   undo: (id, token) => request('POST', `/api/games/${encodeURIComponent(id)}/undo`, { token }),
   hint: (id, token) => request('POST', `/api/games/${encodeURIComponent(id)}/hint`, { token }),
+  resign: (id, token) => request('POST', `/api/games/${encodeURIComponent(id)}/resign`, { token }),
+  seat: (id) => request('GET', `/api/games/${encodeURIComponent(id)}/seat`),
+  // Accounts (docs/community-api.md)
+  me: () => request('GET', '/api/me'),
+  signup: (name, password) => request('POST', '/api/auth/signup', { name, password }),
+  login: (name, password) => request('POST', '/api/auth/login', { name, password }),
+  guest: (name) => request('POST', '/api/auth/guest', { name }),
+  logout: () => request('POST', '/api/auth/logout', {}),
+  user: (name) => request('GET', `/api/users/${encodeURIComponent(name)}`),
+  myGames: () => request('GET', '/api/me/games'),
+  // Lobby
+  lobby: () => request('GET', '/api/lobby'),
+  lobbyCreate: (opts) => request('POST', '/api/lobby', opts),
+  lobbyJoin: (id) => request('POST', `/api/lobby/${encodeURIComponent(id)}/join`, {}),
+  lobbyCancel: (id) => request('POST', `/api/lobby/${encodeURIComponent(id)}/cancel`, {}),
+  // Archive and watching
+  archive: ({ player, before, limit } = {}) => {
+    const q = new URLSearchParams();
+    if (player) q.set('player', player);
+    if (before) q.set('before', String(before));
+    if (limit) q.set('limit', String(limit));
+    const qs = q.toString();
+    return request('GET', `/api/archive${qs ? `?${qs}` : ''}`);
+  },
+  live: () => request('GET', '/api/live'),
   recordUrl: (id) => `/api/games/${encodeURIComponent(id)}/record`,
   async record(id) {
     let res;
     try { res = await fetch(`/api/games/${encodeURIComponent(id)}/record`, { cache: 'no-store' }); } catch {
-      throw new ApiError('Cannot reach the server', 0);
+      throw new ApiError('', 0);
     }
-    if (!res.ok) throw new ApiError(`The record could not be loaded (HTTP ${res.status})`, res.status);
+    if (!res.ok) throw new ApiError(`HTTP ${res.status}`, res.status);
     return res.text();
   },
 };
@@ -50,7 +75,8 @@ export const api = {
 // A WebSocket to /ws that reconnects with backoff. onState(state) for every
 // state the server sends; onStatus('live'|'connecting'|'offline').
 export class LiveConnection {
-  constructor(gameId, token, { onState, onStatus, onMessage }) {
+  constructor(gameId, token, { onState, onStatus, onMessage, path }) {
+    this.path = path;
     this.gameId = gameId;
     this.token = token;
     this.onState = onState;
@@ -66,6 +92,7 @@ export class LiveConnection {
 
   url() {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    if (this.path) return `${proto}//${location.host}${this.path}`;
     let u = `${proto}//${location.host}/ws?game=${encodeURIComponent(this.gameId)}`;
     if (this.token) u += `&token=${encodeURIComponent(this.token)}`;
     return u;

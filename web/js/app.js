@@ -1,11 +1,17 @@
-// The DVONN web UI: new games, the board, moves, history, live updates.
+// The DVONN web UI: new games, the board, moves, history, live updates,
+// clocks, resigning; the community pages live in community.js.
 import * as Rules from './rules.js';
 import { api, ApiError, LiveConnection } from './api.js';
 import { Board, describeStack } from './board.js';
+import { t, tn, initI18n, applyI18n, mountLanguageSwitch, onLanguageChange, errorText, fmtDate } from './i18n.js';
+import * as Community from './community.js';
+
+await initI18n();
 
 const $ = (sel, root = document) => root.querySelector(sel);
 const byTest = (id) => document.querySelector(`[data-testid="${id}"]`);
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+const sideName = (side) => t(`side.${cap(side)}`);
 const other = (side) => (side === 'white' ? 'black' : 'white');
 
 // ---------- tokens, kept per game id ----------
@@ -41,9 +47,9 @@ let game = null;   // {id, seat, token, watch, state, conn, hist, start, viewInd
 let board = null;
 
 function mySeatLabel() {
-  if (!game.seat) return game.watch ? 'You are watching this game' : 'You are watching (both seats are taken)';
-  if (game.seat === 'both') return 'Two players at this screen: you play both sides';
-  return `You play ${cap(game.seat)}`;
+  if (!game.seat) return game.watch ? t('seat.watching') : t('seat.watchingFull');
+  if (game.seat === 'both') return t('seat.both');
+  return t('seat.youPlay', { side: sideName(game.seat) });
 }
 
 function isMyTurn() {
@@ -55,11 +61,13 @@ function isMyTurn() {
 function seatName(side) {
   const st = game.state;
   const seat = st.seats && st.seats[side];
-  if (st.mode === 'local') return cap(side);
-  if (seat && seat.kind === 'engine') return `Engine (level ${seat.level || st.level || '?'})`;
-  if (game.seat === side) return 'You';
-  if (seat && seat.taken === false) return 'Waiting for a player…';
-  return st.mode === 'online' ? (game.seat ? 'Your friend' : 'Player') : 'Player';
+  const pl = st.players && st.players[side];
+  if (st.mode === 'local') return sideName(side);
+  if (seat && seat.kind === 'engine') return t('player.engine', { level: seat.level || st.level || '?' });
+  if (pl && pl.name) return game.seat === side ? t('player.youNamed', { name: pl.name }) : pl.name;
+  if (game.seat === side) return t('player.you');
+  if (seat && seat.taken === false) return t('player.waiting');
+  return st.mode === 'online' ? (game.seat ? t('player.friend') : t('player.player')) : t('player.player');
 }
 
 function piecesLeft(placed) {
@@ -67,14 +75,92 @@ function piecesLeft(placed) {
 }
 
 function pieceWord(piece) {
-  return piece === 'dvonn' ? 'a Dvonn piece' : `a ${piece} piece`;
+  return t(`piece.${piece === 'dvonn' ? 'dvonn' : piece === 'black' ? 'black' : 'white'}`);
 }
 
 function resultText(st, sc) {
   const s = `${sc.white}–${sc.black}`;
-  if (st.result === 'draw') return `Draw, ${s}`;
-  if (st.result === 'white' || st.result === 'black') return `${cap(st.result)} wins, ${s}`;
+  if (st.result === 'draw') return t('result.draw', { score: s });
+  if (st.result === 'white' || st.result === 'black') return t('result.wins', { side: sideName(st.result), score: s });
   return '';
+}
+
+function endText(st) {
+  if (!st.end) return '';
+  if (st.end === 'time') return st.result === 'white' || st.result === 'black' ? t('end.time', { side: sideName(other(st.result)) }) : t('end.timeDraw');
+  if (st.end === 'resignation') return st.result === 'white' || st.result === 'black' ? t('end.resignation', { side: sideName(other(st.result)) }) : '';
+  if (st.end === 'count') return t('end.count');
+  return '';
+}
+
+function isOver(st) { return st.phase === 'over' || st.result !== 'ongoing'; }
+
+// ---------- clocks ----------
+// A real-time clock counts down from the state's white_ms/black_ms, as of the
+// state's server_time; the time since the state arrived is taken off the
+// running side (so a wrong local clock does not matter).
+function fmtClock(ms) {
+  ms = Math.max(0, ms);
+  if (ms < 10000) return `0:${(ms / 1000).toFixed(1).padStart(4, '0')}`;
+  const s = Math.ceil(ms / 1000);
+  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
+  return h ? `${h}:${String(m).padStart(2, '0')}:${String(sec).padStart(2, '0')}` : `${m}:${String(sec).padStart(2, '0')}`;
+}
+
+function fmtLeft(ms) {
+  ms = Math.max(0, ms);
+  const mins = Math.floor(ms / 60000);
+  const d = Math.floor(mins / 1440), h = Math.floor((mins % 1440) / 60), m = mins % 60;
+  if (d) return t('clock.leftDays', { d, h });
+  if (h) return t('clock.leftHours', { h, m });
+  return t('clock.leftMinutes', { m });
+}
+
+function clockMs(side) {
+  const c = game.state.clock;
+  let ms = c[`${side}_ms`];
+  if (c.running === side && !isOver(game.state)) ms -= performance.now() - game.clockAt;
+  return ms;
+}
+
+let clockTimer = null;
+function renderClocks() {
+  if (!game || !game.state) return;
+  const st = game.state;
+  const c = st.clock;
+  for (const side of ['white', 'black']) {
+    const el = byTest(`clock-${side}`);
+    if (!c || (c.type !== 'realtime' && c.type !== 'correspondence')) { el.hidden = true; continue; }
+    el.hidden = false;
+    const running = c.running === side && !isOver(st);
+    el.classList.toggle('running', running);
+    el.classList.toggle('corr', c.type === 'correspondence');
+    if (c.type === 'realtime') {
+      const ms = clockMs(side);
+      el.textContent = fmtClock(ms);
+      el.dataset.ms = String(Math.max(0, Math.round(ms)));
+      el.classList.toggle('low', ms < Math.min(20000, c.initial * 1000 * 0.2 + 1));
+      el.setAttribute('aria-label', t('clock.aria', { side: sideName(side), time: fmtClock(ms) }));
+      if (running && ms <= 0 && !game.flagAsked) {
+        // The server ends the game on time; ask for the state in case the
+        // socket message was lost.
+        game.flagAsked = true;
+        const g = game;
+        setTimeout(() => { if (g === game) api.getState(g.id).then((s) => applyState(s, 'get')).catch(() => {}); }, 1500);
+      }
+    } else {
+      const ms = c.deadline != null ? c.deadline - (c.server_time + (performance.now() - game.clockAt)) : null;
+      el.textContent = running && ms != null ? fmtLeft(ms) : t('clock.perMove', { n: c.days });
+      el.classList.toggle('low', running && ms != null && ms < 6 * 3600 * 1000);
+    }
+  }
+}
+
+function syncClockTimer() {
+  const live = game && game.state && game.state.clock && game.state.clock.running && !isOver(game.state);
+  if (live && !clockTimer) clockTimer = setInterval(renderClocks, 100);
+  else if (!live && clockTimer) { clearInterval(clockTimer); clockTimer = null; }
+  renderClocks();
 }
 
 // The position shown: live (from the server) or one from the history.
@@ -109,39 +195,50 @@ function render() {
   document.body.dataset.toMove = st.to_move;
   document.body.dataset.myTurn = mine ? 'true' : 'false';
 
-  // Players: score, pieces left, turn.
+  // Players: names, ratings, score, pieces left, turn.
   const left = piecesLeft(st.placed || 0);
   for (const side of ['white', 'black']) {
     const row = byTest(`player-${side}`);
     row.classList.toggle('to-move', st.to_move === side && st.phase !== 'over');
-    $('.name', row).textContent = seatName(side);
-    $('.side', row).hidden = seatName(side) === cap(side);
+    const nameEl = $('.name', row);
+    const pl = st.players && st.players[side];
+    nameEl.textContent = '';
+    if (pl && pl.name && !pl.guest) {
+      const a = document.createElement('a');
+      a.href = `#profile=${encodeURIComponent(pl.name)}`;
+      a.textContent = seatName(side);
+      nameEl.appendChild(a);
+    } else nameEl.textContent = seatName(side);
+    byTest(`rating-${side}`).textContent = pl && typeof pl.rating === 'number' ? String(Math.round(pl.rating)) : '';
+    $('.side', row).hidden = seatName(side) === sideName(side);
     byTest(`score-${side}`).textContent = String(st.score ? st.score[side] : 0);
-    byTest(`left-${side}`).textContent = st.phase === 'placement' ? `${left[side]} to place` : '';
+    byTest(`left-${side}`).textContent = st.phase === 'placement' ? t('game.toPlace', { n: left[side] }) : '';
   }
+  syncClockTimer();
 
   // Phase and whose turn.
   const phase = byTest('phase');
-  if (st.phase === 'placement') phase.textContent = `Phase 1: placement (${st.placed} of 49 placed)`;
-  else if (st.phase === 'movement') phase.textContent = 'Phase 2: moving stacks';
-  else phase.textContent = 'Game over';
+  if (st.phase === 'placement') phase.textContent = t('phase.placement', { n: st.placed });
+  else if (st.phase === 'movement') phase.textContent = t('phase.movement');
+  else phase.textContent = t('game.over');
   const status = byTest('status');
   const toMove = st.to_move;
   let text;
-  if (st.phase === 'over' || st.result !== 'ongoing') text = `Game over: ${resultText(st, st.score)}`;
+  if (isOver(st)) text = t('status.over', { result: st.end === 'time' || st.end === 'resignation' ? `${resultText(st, st.score)} (${endText(st).replace(/[.。]$/, "")})` : resultText(st, st.score) });
   else {
-    const what = st.phase === 'placement' ? `place ${pieceWord(st.next_piece || toMove)}`
-      : (st.legal.length === 1 && st.legal[0] === 'PASS') ? 'pass (no legal move)' : `move a ${toMove} stack`;
+    const what = st.phase === 'placement' ? t('what.place', { piece: pieceWord(st.next_piece || toMove) })
+      : (st.legal.length === 1 && st.legal[0] === 'PASS') ? t('what.pass') : t(`what.move.${toMove}`);
     const seat = st.seats && st.seats[toMove];
     const oppSeat = st.seats && game.seat && game.seat !== 'both' && st.seats[other(game.seat)];
-    const alone = oppSeat && oppSeat.kind === 'human' && oppSeat.taken === false ? ' (your friend has not joined yet)' : '';
+    const alone = oppSeat && oppSeat.kind === 'human' && oppSeat.taken === false ? t('status.friendNotJoined') : '';
     const myTurn = isMyTurn();
-    if (myTurn && game.seat !== 'both') text = `Your turn: ${what}${alone}`;
-    else if (myTurn) text = `${cap(toMove)} to ${what}`;
-    else if (seat && seat.kind === 'engine') text = `${cap(toMove)}: the engine is thinking…`;
-    else if (seat && seat.taken === false) text = `Waiting for a friend to join as ${cap(toMove)}: send them the invitation link`;
-    else if (game.seat && game.seat !== 'both') text = `${cap(toMove)} to ${what}: waiting for your opponent`;
-    else text = `${cap(toMove)} to ${what}`;
+    const side = sideName(toMove);
+    if (myTurn && game.seat !== 'both') text = t('status.yourTurn', { what }) + alone;
+    else if (myTurn) text = t('status.sideTo', { side, what });
+    else if (seat && seat.kind === 'engine') text = t('status.engineThinking', { side });
+    else if (seat && seat.taken === false) text = t('status.waitingFriend', { side });
+    else if (game.seat && game.seat !== 'both') text = t('status.waitingOpponent', { side, what });
+    else text = t('status.sideTo', { side, what });
   }
   status.textContent = text;
 
@@ -165,7 +262,7 @@ function render() {
   const rem = Object.keys(view.removed || {}).sort();
   if (rem.length) {
     const pieces = rem.reduce((n, s) => n + view.removed[s].length, 0);
-    removedNote.textContent = `${rem.join(', ')} cut off from the Dvonn pieces: ${pieces} piece${pieces > 1 ? 's' : ''} removed`;
+    removedNote.textContent = tn('game.removed', pieces, { squares: rem.join(', ') });
     removedNote.hidden = false;
   } else {
     removedNote.textContent = '';
@@ -176,7 +273,12 @@ function render() {
   byTest('pass').hidden = !(mine && st.legal.length === 1 && st.legal[0] === 'PASS');
 
   // Controls.
-  const canHelp = !!game.seat && st.mode !== 'online';
+  const canHelp = !!game.seat && st.mode !== 'online' && !st.rated;
+  const canResign = (game.seat === 'white' || game.seat === 'black') && (st.mode === 'online' || st.mode === 'engine') &&
+    st.started !== false && !isOver(st) && !(st.seats && ['white', 'black'].some((s) => st.seats[s] && st.seats[s].taken === false));
+  byTest('resign').hidden = !canResign;
+  byTest('resign').disabled = game.pending;
+  if (!canResign) byTest('resign-confirm').hidden = true;
   byTest('undo').hidden = !canHelp;
   byTest('hint').hidden = !canHelp;
   byTest('undo').disabled = !canHelp || !st.moves.length || game.pending;
@@ -194,14 +296,37 @@ function render() {
 
   // Game over panel.
   const over = byTest('game-over');
-  if (st.phase === 'over' || st.result !== 'ongoing') {
+  if (isOver(st)) {
     over.hidden = false;
+    over.dataset.end = st.end || '';
+    over.dataset.result = st.result;
     let you = '';
     if (game.seat === 'white' || game.seat === 'black') {
-      you = st.result === 'draw' ? 'A draw.' : st.result === game.seat ? 'You won!' : 'You lost.';
+      you = st.result === 'draw' ? t('over.draw') : st.result === game.seat ? t('over.won') : t('over.lost');
     }
-    $('.result', over).textContent = resultText(st, st.score);
-    $('.detail', over).textContent = `${you} Final count: White ${st.score.white}, Black ${st.score.black} (pieces in the stacks each side controls).`.trim();
+    $('.result', over).textContent = st.end === 'count' || !st.end ? resultText(st, st.score)
+      : st.result === 'draw' ? t('result.drawShort') : t('result.winsShort', { side: sideName(st.result) });
+    byTest('game-end').textContent = endText(st);
+    $('.detail', over).textContent = `${you} ${t('over.count', { white: st.score.white, black: st.score.black })}`.trim();
+    const rc = byTest('rating-changes');
+    rc.innerHTML = '';
+    const ch = st.rating_changes;
+    rc.hidden = !ch;
+    if (ch) {
+      for (const side of ['white', 'black']) {
+        if (!ch[side]) continue;
+        const li = document.createElement('li');
+        const d = ch[side].after - ch[side].before;
+        const name = (st.players && st.players[side] && st.players[side].name) || sideName(side);
+        li.dataset.side = side;
+        li.dataset.after = String(ch[side].after);
+        li.textContent = t('over.ratingChange', {
+          name, before: Math.round(ch[side].before), after: Math.round(ch[side].after),
+          diff: `${d >= 0 ? '+' : '−'}${Math.abs(Math.round(d))}`,
+        });
+        rc.appendChild(li);
+      }
+    }
   } else over.hidden = true;
 
   renderMoveList();
@@ -226,7 +351,7 @@ function renderMoveList() {
       b.className = 'mv';
       b.textContent = st.moves[j];
       b.dataset.ply = String(j + 1);
-      b.title = `${j % 2 === 0 ? 'White' : 'Black'}'s move ${j + 1}: show the position after it`;
+      b.title = t('moves.title', { side: sideName(j % 2 === 0 ? 'white' : 'black'), n: j + 1 });
       if (j + 1 === cur) b.classList.add('current');
       b.addEventListener('click', () => goTo(j + 1));
       li.appendChild(b);
@@ -249,9 +374,9 @@ function renderHistory() {
     byTest(id).disabled = !ok || dis;
   }
   const label = byTest('history-label');
-  if (game.histError) label.textContent = `History unavailable: ${game.histError}`;
-  else if (game.viewIndex == null) label.textContent = n ? `Live: move ${n}` : 'Live: no moves yet';
-  else label.textContent = `Looking back: after move ${cur} of ${n}${cur ? ` (${st.moves[cur - 1]})` : ' (start)'}`;
+  if (game.histError) label.textContent = t('hist.unavailable', { error: game.histError });
+  else if (game.viewIndex == null) label.textContent = n ? t('hist.live', { n }) : t('hist.liveNone');
+  else label.textContent = cur ? t('hist.after', { cur, n, move: st.moves[cur - 1] }) : t('hist.atStart', { n });
   byTest('history-banner').hidden = game.viewIndex == null;
   byTest('branch').hidden = game.viewIndex == null;
 }
@@ -278,7 +403,7 @@ async function ensureHistory() {
         const text = await api.record(game.id);
         game.start = Rules.recordStart(Rules.parseRecord(text).tags);
       } catch (e) {
-        game.histError = 'the start position could not be loaded';
+        game.histError = t('hist.noStart');
         render();
         return;
       }
@@ -296,7 +421,7 @@ async function ensureHistory() {
       return ensureHistory();
     }
     game.hist = null;
-    game.histError = hist.error || 'the replayed position differs from the server\'s';
+    game.histError = hist.error || t('hist.differs');
   } else {
     game.hist = hist;
     game.histError = null;
@@ -312,6 +437,8 @@ function applyState(st, source) {
   if (prev && source === 'move' && st.version < prev.version) return; // an older answer
   const changed = !prev || prev.version !== st.version || prev.moves.length !== st.moves.length;
   game.state = st;
+  game.clockAt = performance.now();
+  game.flagAsked = false;
   if (changed) {
     byTest('stack-tooltip').hidden = true;
     game.selected = null;
@@ -342,18 +469,19 @@ async function sendMove(move) {
 }
 
 function refusal(e) {
-  if (e instanceof ApiError && e.status === 0) return `${e.message}. The move was not sent.`;
-  return `Refused: ${e.message}`;
+  if (e instanceof ApiError && e.status === 0) return t('error.notSent', { error: errorText(e) });
+  return t('error.refused', { error: errorText(e) });
 }
 
 function explainCannotAct() {
   const st = game.state;
-  if (game.viewIndex != null) return 'You are looking back at an earlier position: press "Back to live" to play';
-  if (!game.seat) return 'You are watching this game: spectators cannot move';
-  if (st.phase === 'over' || st.result !== 'ongoing') return 'The game is over';
+  if (game.viewIndex != null) return t('explain.lookingBack');
+  if (!game.seat) return t('explain.spectator');
+  if (isOver(st)) return t('explain.over');
   const seat = st.seats && st.seats[st.to_move];
-  if (seat && seat.kind === 'engine') return 'Wait: the engine is thinking';
-  return `It is ${cap(st.to_move)}'s turn: wait for your opponent`;
+  if (seat && seat.kind === 'engine') return t('explain.engine');
+  if (st.started === false) return t('explain.notStarted');
+  return t('explain.otherTurn', { side: sideName(st.to_move) });
 }
 
 function onSpaceClick(sq) {
@@ -363,12 +491,12 @@ function onSpaceClick(sq) {
   if (!isMyTurn() || game.viewIndex != null) { say(explainCannotAct(), 'error'); return; }
   if (game.pending) return;
   if (st.phase === 'placement') {
-    if (stack) { say(`${sq} is already occupied: place on an empty space`, 'error'); return; }
+    if (stack) { say(t('explain.occupied', { sq }), 'error'); return; }
     say('');
     sendMove(sq);
     return;
   }
-  if (st.legal.length === 1 && st.legal[0] === 'PASS') { say('You have no legal move and must pass: press Pass', 'error'); return; }
+  if (st.legal.length === 1 && st.legal[0] === 'PASS') { say(t('explain.mustPass'), 'error'); return; }
   const side = st.to_move;
   if (game.selected) {
     const from = game.selected;
@@ -377,24 +505,23 @@ function onSpaceClick(sq) {
     if (stack && Rules.ownerOf(stack) === side) { /* select another stack below */ }
     else {
       const h = st.stacks[from].length;
-      say(!stack ? `${sq} is empty: a stack must land on an occupied space`
-        : `${from} cannot reach ${sq}: a stack of ${h} moves exactly ${h} space${h > 1 ? 's' : ''} in a straight line`, 'error');
+      say(!stack ? t('explain.landEmpty', { sq })
+        : tn('explain.cannotReach', h, { from, sq }), 'error');
       return;
     }
   }
-  if (!stack) { say(`${sq} is empty: click one of your (${side}) stacks`, 'error'); return; }
-  if (stack === 'd') { say('A lone Dvonn piece never moves', 'error'); return; }
+  if (!stack) { say(t(`explain.emptyClick.${side}`, { sq }), 'error'); return; }
+  if (stack === 'd') { say(t('explain.loneDvonn'), 'error'); return; }
   const owner = Rules.ownerOf(stack);
-  if (owner !== side) { say(`Not your stack: ${sq} has a ${owner} piece on top, so it belongs to ${cap(owner)}`, 'error'); return; }
-  if (Rules.isSurrounded(st.stacks, sq)) { say(`That stack is surrounded and cannot move (${sq} has all six neighbours occupied)`, 'error'); return; }
+  if (owner !== side) { say(t(`explain.notYours.${owner}`, { sq, side: sideName(owner) }), 'error'); return; }
+  if (Rules.isSurrounded(st.stacks, sq)) { say(t('explain.surrounded', { sq }), 'error'); return; }
   if (!targetsOf(sq).size) {
-    const h = stack.length;
-    say(`The stack on ${sq} cannot move: no occupied space exactly ${h} space${h > 1 ? 's' : ''} away in a straight line`, 'error');
+    say(tn('explain.noTarget', stack.length, { sq }), 'error');
     return;
   }
   game.selected = sq;
-  const t = [...targetsOf(sq)].sort();
-  say(`${sq} selected: it can move to ${t.join(', ')}`);
+  const targets = [...targetsOf(sq)].sort();
+  say(t('explain.selected', { sq, targets: targets.join(', ') }));
   render();
 }
 
@@ -421,7 +548,7 @@ function onHover(sq, ev, enter) {
   if (!stack) { tip.hidden = false; placeTip(tip, sq); return; }
   const col = document.createElement('div');
   col.className = 'tip-column';
-  col.setAttribute('aria-label', `colours bottom to top: ${[...stack].map((c) => ({ w: 'white', b: 'black', d: 'red' })[c]).join(', ')}`);
+  col.setAttribute('aria-label', t('tip.colours', { list: [...stack].map((c) => t(`tip.colour.${c}`)).join(', ') }));
   for (const c of [...stack].reverse()) {
     const chip = document.createElement('span');
     chip.className = `chip c-${c}`;
@@ -430,7 +557,7 @@ function onHover(sq, ev, enter) {
   tip.appendChild(col);
   const foot = document.createElement('div');
   foot.className = 'tip-foot';
-  foot.textContent = stack.length > 1 ? 'top ↑ · bottom ↓' : '';
+  foot.textContent = stack.length > 1 ? t('tip.topBottom') : '';
   tip.appendChild(foot);
   tip.hidden = false;
   placeTip(tip, sq);
@@ -453,30 +580,41 @@ async function openGame(id, { watch = false } = {}) {
   closeGame();
   showScreen('game');
   byTest('message').textContent = '';
-  game = { id, watch, seat: null, token: null, state: null, conn: null, hist: null, start: null, viewIndex: null, selected: null, hint: [], pending: false };
+  byTest('resign-confirm').hidden = true;
+  game = { id, watch, seat: null, token: null, state: null, conn: null, hist: null, start: null, viewIndex: null, selected: null, hint: [], pending: false, clockAt: performance.now() };
   const g = game;
   let st;
   try {
     st = await api.getState(id);
   } catch (e) {
     if (g !== game) return;
-    byTest('status').textContent = e.status === 404 ? 'There is no game with this link' : `The game could not be loaded: ${e.message}`;
-    say(e.status === 404 ? 'Check the link, or start a new game' : 'Reload the page to try again', 'error');
+    byTest('status').textContent = e.status === 404 ? t('open.noGame') : t('open.loadFailed', { error: errorText(e) });
+    say(e.status === 404 ? t('open.checkLink') : t('open.reload'), 'error');
     if (e.status === 0) setTimeout(() => { if (g === game) openGame(id, { watch }); }, 2000);
     return;
   }
   if (g !== game) return;
   const saved = !watch && loadSeat(id);
   if (saved && saved.token) { g.seat = saved.seat; g.token = saved.token; }
-  else if (!watch && st.mode === 'online' && ['white', 'black'].some((s) => st.seats[s] && st.seats[s].kind === 'human' && st.seats[s].taken === false)) {
+  const me = Community.session.user && Community.session.user.name.toLowerCase();
+  const mine = me && st.players && ['white', 'black'].some((s) => st.players[s] && st.players[s].name && st.players[s].name.toLowerCase() === me);
+  if (!watch && !g.token && mine) {
+    // Logged in: this user's seat, taken from another browser.
+    try {
+      const s = await api.seat(id);
+      if (s && s.token) { g.seat = s.seat; g.token = s.token; saveSeat(id, s.seat, s.token, st.mode); }
+    } catch { /* not this user's game */ }
+    if (g !== game) return;
+  }
+  if (g.token) { /* seated */ } else if (!watch && st.mode === 'online' && ['white', 'black'].some((s) => st.seats[s] && st.seats[s].kind === 'human' && st.seats[s].taken === false)) {
     try {
       const j = await api.join(id);
       g.seat = j.seat; g.token = j.token;
       saveSeat(id, j.seat, j.token, st.mode);
-      say(`You joined the game as ${cap(j.seat)}`, 'note');
+      say(t('open.joined', { side: sideName(j.seat) }), 'note');
       st = await api.getState(id).catch(() => st);
     } catch (e) {
-      say(`Could not take the free seat: ${e.message}. You are watching.`, 'error');
+      say(t('open.joinFailed', { error: errorText(e) }), 'error');
     }
   }
   if (g !== game) return;
@@ -488,15 +626,16 @@ async function openGame(id, { watch = false } = {}) {
       if (g !== game) return;
       const c = byTest('connection');
       c.dataset.state = s;
-      c.textContent = s === 'live' ? 'Live' : s === 'connecting' ? 'Connecting…' : 'Connection lost: reconnecting…';
+      c.textContent = t(`conn.${s}`);
     },
-    onMessage: (m) => { if (g === game && m.type === 'error') say(`Refused: ${m.message}`, 'error'); },
+    onMessage: (m) => { if (g === game && m.type === 'error') say(t('error.refused', { error: m.message }), 'error'); },
   });
 }
 
 function closeGame() {
   if (game && game.conn) game.conn.close();
   game = null;
+  if (clockTimer) { clearInterval(clockTimer); clockTimer = null; }
   byTest('stack-tooltip').hidden = true;
 }
 
@@ -513,12 +652,13 @@ async function createAndOpen(opts) {
     saveSeat(r.id, r.seat, r.token, opts.mode);
     location.hash = `game=${r.id}`;
   } catch (e) {
-    byTest('home-message').textContent = `The game could not be created: ${e.message}`;
+    byTest('home-message').textContent = t('home.createFailed', { error: errorText(e) });
   } finally {
     btns.forEach((b) => { b.disabled = false; });
   }
 }
 
+let syncHomeForm = () => {};
 function setupHome() {
   const form = byTest('new-game-form');
   const sync = () => {
@@ -526,7 +666,10 @@ function setupHome() {
     $('.engine-only', form).hidden = mode !== 'engine';
     $('.colour-choice', form).hidden = mode === 'local';
     form.elements.seed.disabled = !form.elements.random.checked;
+    const u = Community.session.user;
+    $('.rated-engine', form).hidden = !(mode === 'engine' && u && !u.guest);
   };
+  syncHomeForm = sync;
   form.addEventListener('change', sync);
   sync();
   form.addEventListener('submit', (ev) => {
@@ -534,12 +677,13 @@ function setupHome() {
     const mode = form.elements.mode.value;
     const opts = { mode };
     if (mode === 'engine') opts.level = Number(form.elements.level.value);
+    if (mode === 'engine' && form.elements.rated.checked && !$('.rated-engine', form).hidden) opts.rated = true;
     if (mode !== 'local') opts.color = form.elements.color.value;
     if (form.elements.random.checked) {
       const s = form.elements.seed.value.trim();
       opts.random_setup = s === '' ? randomSeed() : Number(s);
       if (!Number.isInteger(opts.random_setup) || opts.random_setup < 0) {
-        byTest('home-message').textContent = 'The seed must be a whole number (0 or more), or left empty';
+        byTest('home-message').textContent = t('home.badSeed');
         return;
       }
     }
@@ -557,13 +701,13 @@ function setupHome() {
   imp.addEventListener('submit', (ev) => {
     ev.preventDefault();
     const record = imp.elements.record.value;
-    if (!record.trim()) { byTest('home-message').textContent = 'Paste a game record or choose a file first'; return; }
+    if (!record.trim()) { byTest('home-message').textContent = t('import.empty'); return; }
     const opts = { mode: imp.elements.imode.value, record };
     if (opts.mode === 'engine') { opts.level = Number(imp.elements.ilevel.value); opts.color = imp.elements.icolor.value; }
     const upto = imp.elements.upto.value.trim();
     if (upto !== '') {
       const n = Number(upto);
-      if (!Number.isInteger(n) || n < 0) { byTest('home-message').textContent = 'The number of moves to keep must be a whole number'; return; }
+      if (!Number.isInteger(n) || n < 0) { byTest('home-message').textContent = t('import.badUpto'); return; }
       opts.upto = n;
     }
     createAndOpen(opts);
@@ -579,32 +723,50 @@ function renderSavedGames() {
     const li = document.createElement('li');
     const a = document.createElement('a');
     a.href = `#game=${g.id}`;
-    const when = g.saved ? new Date(g.saved).toLocaleString() : '';
-    const mode = { engine: 'against the engine', online: 'online', local: 'one screen' }[g.mode] || '';
-    a.textContent = `${when}: ${mode}${g.seat && g.seat !== 'both' ? `, as ${cap(g.seat)}` : ''}`;
+    const when = g.saved ? fmtDate(g.saved) : '';
+    const mode = ['engine', 'online', 'local'].includes(g.mode) ? t(`saved.mode.${g.mode}`) : '';
+    a.textContent = `${when}: ${mode}${g.seat && g.seat !== 'both' ? t('saved.as', { side: sideName(g.seat) }) : ''}`;
     li.appendChild(a);
     list.appendChild(li);
   }
 }
 
 // ---------- screens and routing ----------
+const SCREENS = ['home', 'game', ...Community.SCREENS];
 function showScreen(name) {
-  byTest('home').hidden = name !== 'home';
-  byTest('game').hidden = name !== 'game';
+  for (const s of SCREENS) byTest(s).hidden = name !== s;
+  const nav = { home: 'new-game-link', lobby: 'lobby-link', mygames: 'mygames-link', live: 'live-link', archive: 'archive-link' };
+  for (const [screen, id] of Object.entries(nav)) {
+    if (screen === name) byTest(id).setAttribute('aria-current', 'page'); else byTest(id).removeAttribute('aria-current');
+  }
   document.body.dataset.screen = name;
+  window.scrollTo(0, 0);
 }
 
 function route() {
-  const h = new URLSearchParams(location.hash.replace(/^#/, ''));
+  let hash = location.hash.replace(/^#\/?/, '');
+  // #/game/ID (the API docs' form) is #game=ID.
+  const m = /^(game|watch)\/([^/?&]+)$/.exec(hash);
+  if (m) hash = `${m[1]}=${m[2]}`;
+  const h = new URLSearchParams(hash);
   const id = h.get('game') || h.get('watch');
   if (id) {
+    Community.leave();
     if (!game || game.id !== id || game.watch !== h.has('watch')) openGame(id, { watch: h.has('watch') });
-  } else {
-    closeGame();
-    showScreen('home');
-    byTest('home-message').textContent = '';
-    renderSavedGames();
+    return;
   }
+  closeGame();
+  const page = Community.routeOf(h);
+  if (page) {
+    showScreen(page);
+    Community.show(page, h);
+    return;
+  }
+  Community.leave();
+  showScreen('home');
+  syncHomeForm();
+  byTest('home-message').textContent = '';
+  renderSavedGames();
 }
 
 function setupGameControls() {
@@ -616,22 +778,22 @@ function setupGameControls() {
       const st = await api.undo(game.id, game.token);
       game.viewIndex = null;
       applyState(st, 'undo');
-      say('Move taken back');
+      say(t('game.undone'));
     } catch (e) { say(refusal(e), 'error'); } finally { game.pending = false; render(); }
   });
   byTest('hint').addEventListener('click', async () => {
     if (game.pending) return;
     const version = game.state.version;
     byTest('hint').disabled = true;
-    say('Asking the engine for a hint…');
+    say(t('game.askingHint'));
     try {
       const h = await api.hint(game.id, game.token);
       if (!game || game.state.version !== version) return;
       const m = h.move || '';
       game.hint = m === 'PASS' ? [] : m.length === 4 ? [m.slice(0, 2), m.slice(2)] : [m];
       const sc = typeof h.score === 'number'
-        ? ` (${h.exact ? 'exactly' : 'about'} ${h.score > 0 ? '+' : ''}${Math.round(h.score * 10) / 10} pieces at the end for the side to move)` : '';
-      say(`Hint: ${m}${sc}`, 'note');
+        ? t(h.exact ? 'hint.scoreExact' : 'hint.scoreAbout', { score: `${h.score > 0 ? '+' : ''}${Math.round(h.score * 10) / 10}` }) : '';
+      say(t('hint.text', { move: m, score: sc }), 'note');
       byTest('message').dataset.hint = m;
     } catch (e) { say(refusal(e), 'error'); } finally { render(); }
   });
@@ -640,7 +802,7 @@ function setupGameControls() {
     ev.preventDefault();
     const input = byTest('move-input');
     const n = Rules.normaliseMove(input.value);
-    if (n.error) { say(n.error, 'error'); return; }
+    if (n.error) { say(n.code ? t(n.code, n.params) : n.error, 'error'); return; }
     if (game.viewIndex != null) { say(explainCannotAct(), 'error'); return; }
     input.value = '';
     sendMove(n.move);
@@ -658,12 +820,12 @@ function setupGameControls() {
     try {
       const record = await api.record(game.id);
       await createAndOpen({ mode: 'engine', level: game.state.level || 3, color: p.toMove === 'black' ? 'black' : 'white', record, upto });
-    } catch (e) { say(`Could not continue from here: ${e.message}`, 'error'); }
+    } catch (e) { say(t('hist.branchFailed', { error: errorText(e) }), 'error'); }
   });
   for (const [btn, input] of [['copy-invite', 'invite-link'], ['copy-watch', 'watch-link']]) {
     byTest(btn).addEventListener('click', async () => {
       const v = byTest(input).value;
-      try { await navigator.clipboard.writeText(v); say('Link copied'); } catch { byTest(input).select(); say('Select the link and copy it (Ctrl+C)'); }
+      try { await navigator.clipboard.writeText(v); say(t('game.copied')); } catch { byTest(input).select(); say(t('game.copyManually')); }
     });
   }
   document.addEventListener('keydown', (ev) => {
@@ -671,6 +833,23 @@ function setupGameControls() {
     if (ev.key === 'ArrowLeft') goTo((game.viewIndex ?? game.state.moves.length) - 1);
     else if (ev.key === 'ArrowRight') goTo((game.viewIndex ?? game.state.moves.length) + 1);
     else if (ev.key === 'Escape' && game.selected) { game.selected = null; say(''); render(); }
+  });
+  // Resign: ask first.
+  byTest('resign').addEventListener('click', () => {
+    byTest('resign-confirm').hidden = false;
+    byTest('resign-no').focus();
+  });
+  byTest('resign-no').addEventListener('click', () => { byTest('resign-confirm').hidden = true; byTest('resign').focus(); });
+  byTest('resign-yes').addEventListener('click', async () => {
+    byTest('resign-confirm').hidden = true;
+    if (!game || game.pending) return;
+    game.pending = true;
+    try {
+      const st = await api.resign(game.id, game.token);
+      if (st && st.id) applyState(st, 'move');
+      else if (st && st.state) applyState(st.state, 'move');
+      else applyState(await api.getState(game.id), 'get');
+    } catch (e) { say(refusal(e), 'error'); } finally { if (game) { game.pending = false; render(); } }
   });
   // Refetch the state when the page becomes visible again (phones sleep).
   document.addEventListener('visibilitychange', async () => {
@@ -682,8 +861,18 @@ function setupGameControls() {
 }
 
 board = new Board(byTest('board'), { onClick: onSpaceClick, onHover });
+applyI18n(document);
+mountLanguageSwitch(byTest('lang-select'));
+onLanguageChange(() => {
+  byTest('board').setAttribute('aria-label', t('board.label'));
+  if (game && game.state) render();
+  if (!byTest('home').hidden) renderSavedGames();
+  Community.relabel();
+  byTest('connection').textContent = byTest('connection').dataset.state ? t(`conn.${byTest('connection').dataset.state}`) : '';
+});
 setupHome();
 setupGameControls();
+await Community.setup({ saveSeat, showScreen });
 window.addEventListener('hashchange', route);
 route();
 // For tests and curious people: the current state, read-only.

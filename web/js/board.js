@@ -1,5 +1,6 @@
 // The board drawn in SVG: the hexagon of 49 spaces, coordinates, stacks.
 import { SPACES, parseSquare, squareName, onBoard, COLUMNS, ownerOf } from './rules.js';
+import { t } from './i18n.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 const W = 60;                       // distance between neighbouring spaces
@@ -17,10 +18,10 @@ const COLOUR_NAME = { w: 'white', b: 'black', d: 'Dvonn (red)' };
 
 export function describeStack(sq, stack) {
   if (!stack) return sq;
-  if (stack === 'd') return `${sq}: a lone Dvonn piece`;
+  if (stack === 'd') return t('stack.loneDvonn', { sq });
   const owner = ownerOf(stack);
-  const dv = stack.includes('d') ? ', holds a Dvonn piece' : '';
-  return `${sq}: ${owner} ${stack.length > 1 ? `stack of ${stack.length}` : 'piece'}${dv}`;
+  const dv = stack.includes('d') ? t('stack.holdsDvonn') : '';
+  return (stack.length > 1 ? t(`stack.stack.${owner}`, { sq, n: stack.length }) : t(`stack.piece.${owner}`, { sq })) + dv;
 }
 
 export class Board {
@@ -48,7 +49,7 @@ export class Board {
     svg.innerHTML = '';
     svg.setAttribute('viewBox', `${(-2.4 * W).toFixed(1)} ${(-1.5 * H).toFixed(1)} ${(12.8 * W).toFixed(1)} ${(7 * H).toFixed(1)}`);
     svg.setAttribute('role', 'group');
-    svg.setAttribute('aria-label', 'DVONN board');
+    svg.setAttribute('aria-label', t('board.label'));
     const defs = el('defs', {}, svg);
     defs.innerHTML = `
       <radialGradient id="g-white" cx="40%" cy="35%" r="70%"><stop offset="0" stop-color="#ffffff"/><stop offset="1" stop-color="#d9d2c0"/></radialGradient>
@@ -155,8 +156,8 @@ export class Board {
       g.classList.toggle('empty', !stack);
       g.classList.toggle('placeable', !!view.placementTarget && !stack);
       if (ghost) g.dataset.removed = ghost; else delete g.dataset.removed;
-      g.setAttribute('aria-label', (stack ? describeStack(sq, stack) : `${sq}: empty`) + (targets.has(sq) ? ' (legal target)' : '') +
-        (ghost ? ` (just removed: ${ghost.length} piece${ghost.length > 1 ? 's' : ''})` : ''));
+      g.setAttribute('aria-label', (stack ? describeStack(sq, stack) : t('stack.empty', { sq })) + (targets.has(sq) ? t('stack.target') : '') +
+        (ghost ? t(ghost.length > 1 ? 'stack.removed.other' : 'stack.removed.one', { n: ghost.length }) : ''));
       if (g._key === key) continue;
       const ghostChanged = (g._ghost || '') !== ghost;
       g._key = key;

@@ -39,12 +39,12 @@ export function neighbours(name) {
 // Returns {move} or {error}.
 export function normaliseMove(text) {
   const t = String(text).trim().toUpperCase().replace(/\s+/g, '');
-  if (t === '') return { error: 'Type a move, for example E3 or A1B2' };
+  if (t === '') return { error: 'Type a move, for example E3 or A1B2', code: 'move.err.empty' };
   if (t === 'PASS') return { move: 'PASS' };
   const m = /^([A-K][1-5])-?([A-K][1-5])?$/.exec(t);
-  if (!m) return { error: `"${text.trim()}" is not a move: write a space (E3), a stack move (A1B2) or PASS` };
+  if (!m) return { error: `"${text.trim()}" is not a move: write a space (E3), a stack move (A1B2) or PASS`, code: 'move.err.notMove', params: { text: text.trim() } };
   for (const s of [m[1], m[2]]) {
-    if (s && !parseSquare(s)) return { error: `${s} is not a space on the board (A1..K5)` };
+    if (s && !parseSquare(s)) return { error: `${s} is not a space on the board (A1..K5)`, code: 'move.err.notSpace', params: { sq: s } };
   }
   return { move: m[1] + (m[2] || '') };
 }
