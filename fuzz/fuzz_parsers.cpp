@@ -1,7 +1,9 @@
 // libFuzzer target for every text parser of the rules core: moves, squares,
-// position strings and game records (and replaying what parses), and the
-// community layer's time controls.
+// position strings and game records (and replaying what parses), the
+// community layer's time controls, and the server's readers of request
+// text: cookies, URL queries, account names and passwords.
 // Build and run: scripts/fuzz.sh [SECONDS]
+#include <cctype>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -10,6 +12,9 @@
 #include "community/time_control.hpp"
 #include "core/game_record.hpp"
 #include "core/position_string.hpp"
+#include "server/account_rules.hpp"
+#include "server/session_cookie.hpp"
+#include "server/url.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);
@@ -41,6 +46,26 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (!(dvonn::community::parse_time_control(dvonn::community::format_time_control(control), again) == control))
         std::abort();
     }
+  }
+  {
+    namespace server = dvonn::server;
+    std::string token = server::session_token_from_cookies(text);
+    if (!token.empty()) {
+      if (token.size() != 64 || !server::has_session_cookie(text)) std::abort();
+      for (char c : token)
+        if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) std::abort();
+    }
+    (void)server::percent_decode(text);
+    (void)server::query_param(text, "player");
+    (void)server::has_query_param(text, "before");
+    if (server::check_new_name(text).empty()) {
+      // An accepted name is 3 to 20 plain characters starting with a letter.
+      if (text.size() < 3 || text.size() > 20 || server::name_key(text).size() != text.size()) std::abort();
+      if (!((text[0] >= 'a' && text[0] <= 'z') || (text[0] >= 'A' && text[0] <= 'Z'))) std::abort();
+      for (char c : text)
+        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-')) std::abort();
+    }
+    if (server::check_password(text).empty() && (text.size() < 8 || text.size() > 128)) std::abort();
   }
   return 0;
 }
