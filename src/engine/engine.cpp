@@ -125,8 +125,7 @@ Move Engine::choose_move(const Position& position, double seconds_left_for_game)
   if (position.in_placement() && position.next_placement_is_dvonn())
     return s.dvonn_placement(position, 1).lines[0].move;
 
-  const TimeBudget budget =
-      plan_move_time(position, seconds_left_for_game, s.settings.time_share, s.settings.solver_live_stacks);
+  const TimeBudget budget = plan_move_time(position, seconds_left_for_game, s.settings.time_share);
   Deadline deadline(budget.hard);
   if (s.settings.solver_live_stacks > 0 && !position.in_placement() &&
       live_stacks(position) <= s.settings.solver_live_stacks) {

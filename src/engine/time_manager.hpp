@@ -16,23 +16,11 @@ struct TimeBudget {
 };
 
 // The budget for one move with seconds_left on this side's clock for the
-// rest of the game. `share` (0..1] scales it down for weaker levels;
-// `solver_live_stacks` is the level's solver threshold (0 = no solver): the
-// moves after it cost almost nothing, so the plan does not save time for them.
-TimeBudget plan_move_time(const Position& p, double seconds_left, double share = 1.0, int solver_live_stacks = 0);
-
-// How much thinking this side's own moves from here on deserve, in units
-// of an average move: `now` for the move to play, `total` for it and all
-// later ones (total >= now > 0). The middle of the placement phase and the
-// movement phase before the solver takes over weigh most.
-struct MoveWeights {
-  double now = 1;
-  double total = 1;
-};
-MoveWeights remaining_move_weights(const Position& p, int solver_live_stacks = 0);
+// rest of the game. `share` (0..1] scales it down for weaker levels.
+TimeBudget plan_move_time(const Position& p, double seconds_left, double share = 1.0);
 
 // This side's moves still to come, estimated from the position.
-double expected_moves_left(const Position& p, int solver_live_stacks = 0);
+double expected_moves_left(const Position& p);
 
 class Deadline {
  public:

@@ -330,52 +330,24 @@ TEST(Baseline, GreedyTakesTheBiggestImmediateGain) {
   }
 }
 
-TEST(TimeManager, WeightsFavourMidPlacementAndThePreSolverMiddleGame) {
-  Position p;
-  std::mt19937_64 rng(5);
-  double early = 0, middle = 0, before_solver = 0, in_solver = 0;
-  while (!p.is_over()) {
-    const MoveWeights w = remaining_move_weights(p, 20);
-    EXPECT_GT(w.now, 0);
-    EXPECT_GE(w.total, w.now);
-    if (p.in_placement() && p.placed() == 5) early = w.now;
-    if (p.in_placement() && p.placed() == 25) middle = w.now;
-    if (!p.in_placement() && live_stacks(p) > 24 && before_solver == 0) before_solver = w.now;
-    if (!p.in_placement() && live_stacks(p) <= 20 && in_solver == 0) {
-      in_solver = w.now;
-      EXPECT_DOUBLE_EQ(w.now, w.total / 2);  // half of what is left for the endgame
-    }
-    p.play(greedy_move(p, rng));
-  }
-  EXPECT_GT(middle, early);
-  EXPECT_GT(before_solver, in_solver);
-  EXPECT_GT(in_solver, 0);
-}
-
-TEST(TimeManager, SpendsMostOfTheClockAndNeverMoreThanIsLeft) {
-  // A whole game in which every move of one side spends exactly its
-  // planned target (soft / 0.7) and a few spend their whole hard limit.
-  for (int solver : {0, 20}) {
-    for (std::uint64_t seed : {1u, 2u, 3u}) {
-      Position p;
-      std::mt19937_64 rng(seed);
-      const double clock = 4.7;
-      double left = clock;
-      int moves = 0;
-      while (!p.is_over()) {
-        if (p.side_to_move() == Color::White && !(p.in_placement() && p.next_placement_is_dvonn())) {
-          const TimeBudget b = plan_move_time(p, left, 1.0, solver);
-          EXPECT_LE(b.soft, b.hard);
-          EXPECT_LE(b.hard, left * 0.25 + 1e-9);
-          const double spent = ++moves % 7 == 0 ? b.hard : b.soft / 0.7;
-          left -= spent;
-          ASSERT_GT(left, 0) << "solver " << solver << " seed " << seed;
-        }
-        p.play(greedy_move(p, rng));
+TEST(TimeManager, NeverPlansMoreThanIsLeft) {
+  // A whole game in which every move of one side spends its planned soft
+  // limit and every seventh move its whole hard limit: the clock must last.
+  for (std::uint64_t seed : {1u, 2u, 3u}) {
+    Position p;
+    std::mt19937_64 rng(seed);
+    const double clock = 4.7;
+    double left = clock;
+    int moves = 0;
+    while (!p.is_over()) {
+      if (p.side_to_move() == Color::White && !(p.in_placement() && p.next_placement_is_dvonn())) {
+        const TimeBudget b = plan_move_time(p, left, 1.0);
+        EXPECT_LE(b.soft, b.hard);
+        EXPECT_LE(b.hard, left * 0.25 + 1e-9);
+        left -= ++moves % 7 == 0 ? b.hard : b.soft;
+        ASSERT_GT(left, 0) << "seed " << seed;
       }
-      // Greedy games run longer than the plan expects, so the clock is not
-      // used up exactly; but most of it must go into the moves.
-      EXPECT_LT(left, clock * 0.35) << "solver " << solver << " seed " << seed;
+      p.play(greedy_move(p, rng));
     }
   }
 }
