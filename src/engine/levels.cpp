@@ -23,10 +23,10 @@ LevelSettings level_settings(int level) {
       return {4, 0.5, 0.0, true, true, 10};
     case 6:  // at most six plies (five were not measurably stronger than level 5), 30% of the clock
       return {6, 0.3, 0.0, true, true, 14};
-    case 7:  // unlimited depth on half the clock, a smaller solver than level 8
-      return {0, 0.5, 0.0, true, true, 16};
-    default:  // full strength
-      return {0, 1.0, 0.0, true, true, 20};
+    case 7:  // as level 8 (six plies while placing), but half the clock and a smaller solver
+      return {0, 0.5, 0.0, true, true, 16, 6};
+    default:  // full strength; six plies at most while placing (deeper placement searches lost games)
+      return {0, 1.0, 0.0, true, true, 20, 6};
   }
 }
 
