@@ -23,8 +23,8 @@ LevelSettings level_settings(int level) {
       return {4, 0.5, 0.0, true, true, 10};
     case 6:  // at most six plies (five were not measurably stronger than level 5), 30% of the clock
       return {6, 0.3, 0.0, true, true, 14};
-    case 7:  // as level 8 (six plies while placing), but half the clock and a smaller solver
-      return {0, 0.5, 0.0, true, true, 16, 6};
+    case 7:  // as level 8, but four plies while placing, half the clock and a smaller solver
+      return {0, 0.5, 0.0, true, true, 16, 4};
     default:  // full strength; six plies at most while placing (deeper placement searches lost games)
       return {0, 1.0, 0.0, true, true, 20, 6};
   }
