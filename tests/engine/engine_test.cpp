@@ -17,6 +17,7 @@
 #include "core/random_setup.hpp"
 #include "engine/baseline.hpp"
 #include "engine/evaluation.hpp"
+#include "engine/levels.hpp"
 #include "engine/selfplay.hpp"
 #include "engine/solver.hpp"
 #include "engine/time_manager.hpp"
@@ -328,6 +329,26 @@ TEST(Baseline, GreedyTakesTheBiggestImmediateGain) {
     p.generate(l);
     for (Move m : l) EXPECT_LE(diff_after(m), diff_after(g));
   }
+}
+
+TEST(Levels, EachLevelAddsSomethingBesidesTime) {
+  // What the measured ladder (docs/strength.md) rests on: the solver grows
+  // with the level, no level above 3 plays random moves, and the top two
+  // cap the placement search (six plies for the top, four for level 7).
+  for (int level = kMinLevel + 1; level <= kTopLevel; ++level) {
+    const LevelSettings lower = level_settings(level - 1), s = level_settings(level);
+    EXPECT_GE(s.solver_live_stacks, lower.solver_live_stacks) << level;
+    EXPECT_LE(s.random_move, lower.random_move) << level;
+    const bool deeper = s.max_depth == 0 ? lower.max_depth != 0 : s.max_depth > lower.max_depth;
+    const bool bigger_solver = s.solver_live_stacks > lower.solver_live_stacks;
+    const bool fewer_random = s.random_move < lower.random_move;
+    const bool better_placement = s.placement_depth > lower.placement_depth;
+    EXPECT_TRUE(deeper || bigger_solver || fewer_random || better_placement) << level;
+  }
+  EXPECT_EQ(level_settings(kTopLevel).placement_depth, 6);
+  EXPECT_EQ(level_settings(kTopLevel - 1).placement_depth, 4);
+  EXPECT_EQ(level_settings(kTopLevel).time_share, 1.0);
+  EXPECT_EQ(level_settings(99).solver_live_stacks, level_settings(kTopLevel).solver_live_stacks);  // clamped
 }
 
 TEST(TimeManager, NeverPlansMoreThanIsLeft) {
