@@ -1,5 +1,6 @@
 #include "app/match_command.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -22,6 +23,7 @@ struct MatchOptions {
   double seconds_per_game = 5;
   double tolerance = 0.1;
   bool random_setup = false;
+  int random_openings = 0;
   std::optional<std::uint64_t> seed;
   int concurrency = 1;
   std::string out_dir;
@@ -62,7 +64,10 @@ void print_progress(const protocol::MatchGame& g, const protocol::MatchTotals& t
   line << "game " << g.index + 1 << "/" << s.games << ": " << white.name << " (white) - " << black.name << " (black) "
        << result_tag(g.game.result) << " " << sc.white << "-" << sc.black;
   if (g.game.forfeited_by) line << ", " << protocol::termination_name(g.game.termination) << ": " << g.game.detail;
-  line << " | " << s.engines[0].name << ": +" << t.first.wins << " =" << t.first.draws << " -" << t.first.losses;
+  char seconds[64];
+  std::snprintf(seconds, sizeof seconds, " | time %.2f s - %.2f s", g.game.seconds_used[0], g.game.seconds_used[1]);
+  line << seconds << " | " << s.engines[0].name << ": +" << t.first.wins << " =" << t.first.draws << " -"
+       << t.first.losses;
   if (!g.record_error.empty()) line << " | " << g.record_error;
   std::cerr << line.str() << "\n" << std::flush;
 }
@@ -84,6 +89,7 @@ int run_match_command(const MatchOptions& o) {
   s.referee.tolerance = o.tolerance;
   s.referee.stderr_path = o.stderr_path;
   s.random_setup = o.random_setup;
+  s.random_openings = o.random_openings;
   s.seed = o.seed ? *o.seed : std::random_device{}();
   s.concurrency = o.concurrency;
   s.out_dir = o.out_dir;
@@ -102,7 +108,10 @@ int run_match_command(const MatchOptions& o) {
 
   std::cerr << "match: " << s.engines[0].name << " vs " << s.engines[1].name << ", " << s.games << " games, "
             << s.referee.seconds_per_game << " s per game each, seed " << s.seed
-            << (s.random_setup ? ", random setups" : "") << "\n";
+            << (s.random_setup ? ", random setups" : "")
+            << (s.random_openings > 0 ? ", random openings of " + std::to_string(s.random_openings) + " placements"
+                                      : std::string())
+            << "\n";
   protocol::MatchReport report = protocol::run_match(
       s, [&s](const protocol::MatchGame& g, const protocol::MatchTotals& t) { print_progress(g, t, s); });
   const protocol::MatchTotals& t = report.totals;
@@ -155,6 +164,17 @@ int run_match_command(const MatchOptions& o) {
               signed_number(t.mean_piece_difference(), 2).c_str(), t.games_by_rules);
   std::printf("Forfeits: %d by %s, %d by %s\n", t.forfeits[0], s.engines[0].name.c_str(), t.forfeits[1],
               s.engines[1].name.c_str());
+  // The thinking time each program used per game, as the referee measured it.
+  for (int e = 0; e < 2 && !report.games.empty(); ++e) {
+    double sum = 0, most = 0;
+    for (const auto& g : report.games) {
+      double used = g.game.seconds_used[(g.first_is_white ? 0 : 1) ^ e];
+      sum += used;
+      most = std::max(most, used);
+    }
+    std::printf("Time per game of %s: mean %.2f s, longest %.2f s\n", s.engines[e].name.c_str(),
+                sum / static_cast<double>(report.games.size()), most);
+  }
   if (sprt) {
     const char* verdict = sprt->verdict == protocol::SprtVerdict::AcceptH1   ? "H1 accepted (the first is stronger)"
                           : sprt->verdict == protocol::SprtVerdict::AcceptH0 ? "H0 accepted (not stronger by elo1)"
@@ -184,6 +204,9 @@ void register_match_command(CLI::App& app, CommandSet& set) {
   c->add_option("--tolerance", o->tolerance, "Extra seconds allowed over --time-per-game; default 0.1")
       ->check(CLI::Range(0.0, 3600.0));
   c->add_flag("--random-setup", o->random_setup, "Start each pair from a random setup (sent as a Setup line)");
+  c->add_option("--random-openings", o->random_openings,
+                "Start each pair after N random placements (3 Dvonn pieces first; sent as a Setup line); default 0")
+      ->check(CLI::Range(0, 48));
   c->add_option("--seed", o->seed, "Seed of the random setups; default: a random one, printed at the start");
   c->add_option("--concurrency", o->concurrency, "Games played at once; default 1")->check(CLI::Range(1, 256));
   c->add_option("--out", o->out_dir, "Folder for the game records (game-0001.dvonn, ...)");

@@ -34,4 +34,15 @@ BoardState random_setup(std::uint64_t seed) {
   return st;
 }
 
+BoardState random_opening(std::uint64_t seed, int placements) {
+  std::mt19937_64 rng(seed);
+  Game game;
+  for (int i = 0; i < placements && game.position().in_placement(); ++i) {
+    MoveList list;
+    game.position().generate(list);
+    game.play(list[static_cast<int>(rng() % static_cast<std::uint64_t>(list.size))]);
+  }
+  return game.state();
+}
+
 }  // namespace dvonn

@@ -11,4 +11,10 @@ namespace dvonn {
 // pieces are never adjacent; White moves first.
 BoardState random_setup(std::uint64_t seed);
 
+// The board after `placements` random placements from the empty board (the
+// three Dvonn pieces first, then Black and White alternately): a varied
+// opening for matches that still play the placement phase. The same seed
+// gives the same board on every machine.
+BoardState random_opening(std::uint64_t seed, int placements);
+
 }  // namespace dvonn

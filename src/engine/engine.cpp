@@ -138,6 +138,9 @@ Move Engine::choose_move(const Position& position, double seconds_left_for_game)
   }
   SearchConfig config;
   config.max_depth = s.settings.max_depth;
+  if (position.in_placement() && s.settings.placement_depth > 0)
+    config.max_depth =
+        config.max_depth > 0 ? std::min(config.max_depth, s.settings.placement_depth) : s.settings.placement_depth;
   config.quiescence = s.settings.quiescence;
   config.extensions = s.settings.extensions;
   config.hard_seconds = std::max(0.0005, budget.hard - deadline.elapsed());

@@ -21,12 +21,12 @@ LevelSettings level_settings(int level) {
       return {3, 1.0, 0.0, true, true, 0};
     case 5:  // four plies, a small endgame solver
       return {4, 0.5, 0.0, true, true, 10};
-    case 6:  // at most five plies, no extensions, 30% of the clock, small solver
-      return {5, 0.3, 0.0, true, false, 12};
-    case 7:  // unlimited depth on 40% of the clock
-      return {0, 0.4, 0.0, true, true, 16};
-    default:  // full strength
-      return {0, 1.0, 0.0, true, true, 20};
+    case 6:  // at most six plies (five were not measurably stronger than level 5), 30% of the clock
+      return {6, 0.3, 0.0, true, true, 14};
+    case 7:  // as level 8, but four plies while placing, half the clock and a smaller solver
+      return {0, 0.5, 0.0, true, true, 16, 4};
+    default:  // full strength; six plies at most while placing (deeper placement searches lost games)
+      return {0, 1.0, 0.0, true, true, 20, 6};
   }
 }
 

@@ -12,6 +12,7 @@ struct LevelSettings {
   bool quiescence = true;      // look past moves that cut stacks off
   bool extensions = true;      // extend such moves by a ply
   int solver_live_stacks = 0;  // solve exactly when at most this many stacks can move (0 = never)
+  int placement_depth = 0;     // plies at most while placing coloured pieces (0 = max_depth)
 };
 
 // Settings of a level, clamped to kMinLevel..kTopLevel.

@@ -28,9 +28,9 @@ int Search::quiesce(int alpha, int beta, int ply, int qdepth) {
   MoveList list;
   pos_.generate(list);
   if (list.size == 0) return terminal_score(pos_);
-  int best = evaluate(pos_, w_);
-  if (best >= beta || qdepth >= 4 || ply >= kMaxPly - 1) return best;
-  alpha = std::max(alpha, best);
+  NodeBest best{evaluate(pos_, w_)};
+  if (best.score >= beta || qdepth >= 4 || ply >= kMaxPly - 1) return best.score;
+  alpha = std::max(alpha, best.score);
   // Only moves that cut stacks off: they are the ones that change the
   // material count by more than the evaluation can foresee. A departure
   // that cannot split the board removes nothing, so most moves are skipped
@@ -53,16 +53,11 @@ int Search::quiesce(int alpha, int beta, int ply, int qdepth) {
     int score = -quiesce(-beta, -alpha, ply + 1, qdepth + 1);
     pos_.undo(u);
     if (aborted_) return 0;
-    if (score > best) {
-      best = score;
-      if (score > alpha) {
-        alpha = score;
-        update_pv(ply, m);
-        if (alpha >= beta) break;
-      }
-    }
+    const NodeBest::Step step = best.add(m, score, alpha, beta);
+    if (step != NodeBest::Below) update_pv(ply, m);
+    if (step == NodeBest::Cutoff) break;
   }
-  return best;
+  return best.score;
 }
 
 int Search::negamax(int depth, int alpha, int beta, int ply) {
@@ -98,8 +93,7 @@ int Search::negamax(int depth, int alpha, int beta, int ply) {
   order_.score(pos_, list, hash_move, ply, scores);
   const Color me = pos_.side_to_move();
   const int orig_alpha = alpha;
-  int best = -kInfinity;
-  Move best_move = list[0];
+  NodeBest best{-kInfinity, list[0]};
   for (int i = 0; i < list.size; ++i) {
     MoveOrder::pick(list, scores, i);
     const Move m = list[i];
@@ -125,22 +119,16 @@ int Search::negamax(int depth, int alpha, int beta, int ply) {
     }
     pos_.undo(u);
     if (aborted_) return 0;
-    if (score > best) {
-      best = score;
-      best_move = m;
-      if (score > alpha) {
-        alpha = score;
-        update_pv(ply, m);
-        if (alpha >= beta) {
-          if (!capture && !removed) order_.on_cutoff(m, ply, depth);
-          break;
-        }
-      }
+    const NodeBest::Step step = best.add(m, score, alpha, beta);
+    if (step != NodeBest::Below) update_pv(ply, m);
+    if (step == NodeBest::Cutoff) {
+      if (!capture && !removed) order_.on_cutoff(m, ply, depth);
+      break;
     }
   }
-  const Bound bound = best >= beta ? Bound::Lower : best > orig_alpha ? Bound::Exact : Bound::Upper;
-  tt_.store(key, best, bound, depth, encode_move(best_move));
-  return best;
+  const Bound bound = best.score >= beta ? Bound::Lower : best.score > orig_alpha ? Bound::Exact : Bound::Upper;
+  tt_.store(key, best.score, bound, depth, encode_move(best.move));
+  return best.score;
 }
 
 SearchReport Search::run(const Position& root, const SearchConfig& config, const Deadline& deadline,

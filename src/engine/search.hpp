@@ -35,6 +35,24 @@ struct SearchConfig {
   const std::atomic<bool>* stop = nullptr;
 };
 
+// The running best of one node's move loop, shared by the search, the
+// quiescence search and the solver: add() records a searched move's score
+// and says whether it raised alpha (the caller updates its principal
+// variation) and whether it reached beta (a cut-off: stop the loop).
+struct NodeBest {
+  enum Step { Below, Raised, Cutoff };
+  int score = -kInfinity;
+  Move move = Move::pass();
+  Step add(Move m, int s, int& alpha, int beta) {
+    if (s <= score) return Below;
+    score = s;
+    move = m;
+    if (s <= alpha) return Below;
+    alpha = s;
+    return alpha >= beta ? Cutoff : Raised;
+  }
+};
+
 // The final score of a finished game from the side to move's view.
 inline int terminal_score(const Position& p) {
   Score s = p.score();

@@ -45,8 +45,7 @@ int Solver::negamax(int alpha, int beta, int ply) {
   std::array<int, 160> scores;
   order_.score(pos_, list, hash_move, std::min(ply, kMaxPly - 1), scores);
   const int orig_alpha = alpha;
-  int best = -kInfinity;
-  Move best_move = list[0];
+  NodeBest best{-kInfinity, list[0]};
   for (int i = 0; i < list.size; ++i) {
     MoveOrder::pick(list, scores, i);
     const Move m = list[i];
@@ -61,21 +60,14 @@ int Solver::negamax(int alpha, int beta, int ply) {
     }
     pos_.undo(u);
     if (aborted_) return 0;
-    if (score > best) {
-      best = score;
-      best_move = m;
-      if (score > alpha) {
-        alpha = score;
-        if (alpha >= beta) {
-          order_.on_cutoff(m, std::min(ply, kMaxPly - 1), 4);
-          break;
-        }
-      }
+    if (best.add(m, score, alpha, beta) == NodeBest::Cutoff) {
+      order_.on_cutoff(m, std::min(ply, kMaxPly - 1), 4);
+      break;
     }
   }
-  const Bound bound = best >= beta ? Bound::Lower : best > orig_alpha ? Bound::Exact : Bound::Upper;
-  tt_.store(key, best, bound, 100, encode_move(best_move), true);
-  return best;
+  const Bound bound = best.score >= beta ? Bound::Lower : best.score > orig_alpha ? Bound::Exact : Bound::Upper;
+  tt_.store(key, best.score, bound, 100, encode_move(best.move), true);
+  return best.score;
 }
 
 std::vector<Move> Solver::principal_variation(Move first) {

@@ -52,7 +52,7 @@ int play_codecup(std::istream& in, std::ostream& out, std::ostream& log, const T
       // The clock keeps running from here: after the last placement White
       // moves again without reading anything.
       Clock::time_point now = Clock::now();
-      used += std::chrono::duration<double>(now - turn_start).count();
+      used += std::chrono::duration<double>(now - turn_start).count() + options.per_move_overhead;
       turn_start = now;
       continue;
     }

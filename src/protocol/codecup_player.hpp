@@ -26,6 +26,11 @@ struct CodecupOptions {
   // between reading a line and writing its reply; pipes, scheduling and
   // the referee's own work add to what the referee measures.
   double safety_margin() const { return 0.05 * seconds_per_game + 0.05; }
+  // Charged to the player's clock for every move it sends, on top of the
+  // time it measured: the wake-up and pipe latency the referee counts and
+  // the player cannot see. On a loaded machine (load 6-7 on 2 cores) the
+  // referee measured 0.4-0.8 s per game more than the player itself did.
+  double per_move_overhead = 0.015;
 };
 
 // Exit codes of play_codecup.

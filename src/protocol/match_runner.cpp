@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "core/game_record.hpp"
+#include "core/random_setup.hpp"
 
 namespace dvonn::protocol {
 namespace {
@@ -59,9 +60,10 @@ std::string record_text(const MatchGame& g, const MatchSettings& settings) {
       {"Event", "dvonn match"}, {"Date", today()},     {"Round", std::to_string(g.index + 1)},
       {"White", white.name},    {"Black", black.name},
   };
+  // A random opening needs no tag here: record_of writes it as a Position.
   if (settings.random_setup)
     tags.emplace_back("Setup", "random " + std::to_string(pair_seed(settings.seed, g.index / 2)));
-  else
+  else if (settings.random_openings == 0)
     tags.emplace_back("Setup", "standard");
   GameRecord rec = record_of(g.game.game, tags);
   rec.set_tag("Result", result_tag(g.game.result));
@@ -80,6 +82,8 @@ std::string check_match_settings(const MatchSettings& s) {
   if (s.games < 1) return "the number of games must be at least 1";
   if (s.concurrency < 1) return "the concurrency must be at least 1";
   if (!(s.referee.seconds_per_game > 0)) return "the time per game must be positive";
+  if (s.random_openings < 0 || s.random_openings >= 49) return "the random opening placements must be 0..48";
+  if (s.random_openings > 0 && s.random_setup) return "give either random setups or random openings, not both";
   if (!(s.referee.tolerance >= 0)) return "the time tolerance must not be negative";
   if (s.sprt) {
     std::string why = check_sprt_settings(*s.sprt);
@@ -111,7 +115,10 @@ MatchReport run_match(const MatchSettings& settings,
       // white) and 2k+1 (second engine white), from the same setup.
       mg.first_is_white = index % 2 == 0;
       RefereeSettings rs = settings.referee;
-      if (settings.random_setup) rs.random_setup_seed = pair_seed(settings.seed, index / 2);
+      if (settings.random_openings > 0)
+        rs.start = random_opening(pair_seed(settings.seed, index / 2), settings.random_openings);
+      else if (settings.random_setup)
+        rs.random_setup_seed = pair_seed(settings.seed, index / 2);
       const PlayerSpec& white = settings.engines[mg.first_is_white ? 0 : 1];
       const PlayerSpec& black = settings.engines[mg.first_is_white ? 1 : 0];
       mg.game = referee_game(white, black, rs);

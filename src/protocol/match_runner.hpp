@@ -20,6 +20,9 @@ struct MatchSettings {
   int games = 2;
   RefereeSettings referee;  // its random_setup_seed is set per pair
   bool random_setup = false;
+  // > 0: start each pair after this many random placements from the empty
+  // board (random_opening), so full games still vary; not with random_setup.
+  int random_openings = 0;
   std::uint64_t seed = 1;  // the random setups derive from it
   int concurrency = 1;     // games played at once
   std::string out_dir;     // record files go here; "" writes none

@@ -45,7 +45,10 @@ const char* termination_name(Termination t) {
 
 RefereedGame referee_game(const PlayerSpec& white, const PlayerSpec& black, const RefereeSettings& settings) {
   RefereedGame g;
-  if (settings.random_setup_seed) g.game = Game(random_setup(*settings.random_setup_seed));
+  if (settings.start)
+    g.game = Game(*settings.start);
+  else if (settings.random_setup_seed)
+    g.game = Game(random_setup(*settings.random_setup_seed));
   std::array<std::unique_ptr<ChildProcess>, 2> programs;
   const PlayerSpec* specs[2] = {&white, &black};
   for (Color c : {Color::White, Color::Black}) {
@@ -56,7 +59,7 @@ RefereedGame referee_game(const PlayerSpec& white, const PlayerSpec& black, cons
       return g;  // the destructors stop whichever program did start
     }
   }
-  if (settings.random_setup_seed) {
+  if (settings.start || settings.random_setup_seed) {
     std::string setup = "Setup " + format_position(g.game.start());
     for (auto& p : programs) p->write_line(setup);
   }

@@ -27,6 +27,9 @@ struct RefereeSettings {
   // Start from random_setup(seed) instead of the empty board; both
   // programs then first receive "Setup <position string>".
   std::optional<std::uint64_t> random_setup_seed;
+  // Or start from this board (for example a random opening); both programs
+  // then first receive "Setup <position string>". Wins over the above.
+  std::optional<BoardState> start;
   // Where the programs' standard error goes (appended); "" discards it.
   std::string stderr_path;
   // How long a program may take to exit after "Quit" before it is killed.

@@ -17,6 +17,7 @@
 #include "core/random_setup.hpp"
 #include "engine/baseline.hpp"
 #include "engine/evaluation.hpp"
+#include "engine/levels.hpp"
 #include "engine/selfplay.hpp"
 #include "engine/solver.hpp"
 #include "engine/time_manager.hpp"
@@ -327,6 +328,48 @@ TEST(Baseline, GreedyTakesTheBiggestImmediateGain) {
     MoveList l;
     p.generate(l);
     for (Move m : l) EXPECT_LE(diff_after(m), diff_after(g));
+  }
+}
+
+TEST(Levels, EachLevelAddsSomethingBesidesTime) {
+  // What the measured ladder (docs/strength.md) rests on: the solver grows
+  // with the level, no level above 3 plays random moves, and the top two
+  // cap the placement search (six plies for the top, four for level 7).
+  for (int level = kMinLevel + 1; level <= kTopLevel; ++level) {
+    const LevelSettings lower = level_settings(level - 1), s = level_settings(level);
+    EXPECT_GE(s.solver_live_stacks, lower.solver_live_stacks) << level;
+    EXPECT_LE(s.random_move, lower.random_move) << level;
+    const bool deeper = s.max_depth == 0 ? lower.max_depth != 0 : s.max_depth > lower.max_depth;
+    const bool bigger_solver = s.solver_live_stacks > lower.solver_live_stacks;
+    const bool fewer_random = s.random_move < lower.random_move;
+    const bool better_placement = s.placement_depth > lower.placement_depth;
+    EXPECT_TRUE(deeper || bigger_solver || fewer_random || better_placement) << level;
+  }
+  EXPECT_EQ(level_settings(kTopLevel).placement_depth, 6);
+  EXPECT_EQ(level_settings(kTopLevel - 1).placement_depth, 4);
+  EXPECT_EQ(level_settings(kTopLevel).time_share, 1.0);
+  EXPECT_EQ(level_settings(99).solver_live_stacks, level_settings(kTopLevel).solver_live_stacks);  // clamped
+}
+
+TEST(TimeManager, NeverPlansMoreThanIsLeft) {
+  // A whole game in which every move of one side spends its planned soft
+  // limit and every seventh move its whole hard limit: the clock must last.
+  for (std::uint64_t seed : {1u, 2u, 3u}) {
+    Position p;
+    std::mt19937_64 rng(seed);
+    const double clock = 4.7;
+    double left = clock;
+    int moves = 0;
+    while (!p.is_over()) {
+      if (p.side_to_move() == Color::White && !(p.in_placement() && p.next_placement_is_dvonn())) {
+        const TimeBudget b = plan_move_time(p, left, 1.0);
+        EXPECT_LE(b.soft, b.hard);
+        EXPECT_LE(b.hard, left * 0.25 + 1e-9);
+        left -= ++moves % 7 == 0 ? b.hard : b.soft;
+        ASSERT_GT(left, 0) << "seed " << seed;
+      }
+      p.play(greedy_move(p, rng));
+    }
   }
 }
 

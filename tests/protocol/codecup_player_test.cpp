@@ -173,8 +173,28 @@ TEST(CodecupPlayerTest, PassesTheTimeLeftAfterItsOwnThinking) {
   // The first call gets the whole budget less the safety margin; each sleep
   // of 40 ms is charged to the player's clock.
   EXPECT_NEAR(seen[0], 2 - options.safety_margin(), 0.05);
-  EXPECT_LE(seen[3], seen[0] - 0.12);
+  EXPECT_LE(seen[3], seen[0] - 0.12 - 3 * options.per_move_overhead);
   EXPECT_GE(seen[3], seen[0] - 0.5);
+}
+
+TEST(CodecupPlayerTest, ChargesAnOverheadForEveryMoveSent) {
+  ReferenceGame ref = reference_game(3, 4);
+  auto player = std::make_shared<RandomPlayer>(4);
+  std::vector<double> seen;
+  CodecupOptions options;
+  options.seconds_per_game = 2;
+  options.per_move_overhead = 0.1;  // large, so the measured time hardly matters
+  TimedChooser fast = [&](const Position& p, double left) {
+    seen.push_back(left);
+    return player->choose(p);
+  };
+  Played r = played(lines(ref.white), fast, options);
+  ASSERT_EQ(r.code, kCodecupOk) << r.log;
+  ASSERT_GE(seen.size(), 25u);
+  EXPECT_NEAR(seen[1], seen[0] - 0.1, 0.02);
+  EXPECT_NEAR(seen[5], seen[0] - 0.5, 0.05);
+  // Never negative once the budget is gone.
+  EXPECT_EQ(seen.back(), 0.0);
 }
 
 }  // namespace

@@ -133,6 +133,48 @@ TEST_F(RefereeTest, MatchWritesRecordsThatReplay) {
   EXPECT_EQ(setups[0], "random " + std::to_string(pair_seed(9, 0)));
 }
 
+TEST_F(RefereeTest, RandomOpeningsAreSharedByAPairAndReplay) {
+  MatchSettings m;
+  m.engines = {good, random};
+  m.games = 4;
+  m.referee = settings;
+  m.random_openings = 5;
+  m.seed = 12;
+  m.out_dir = dir.file("records");
+  MatchReport report = run_match(m);
+  ASSERT_EQ(report.games.size(), 4u);
+  EXPECT_EQ(report.totals.games_by_rules, 4);
+  std::vector<BoardState> starts;
+  for (const MatchGame& g : report.games) {
+    const BoardState& start = g.game.game.start();
+    EXPECT_TRUE(start == random_opening(pair_seed(12, g.index / 2), 5));
+    EXPECT_EQ(start.position.placed(), 5);
+    EXPECT_TRUE(start.position.in_placement());
+    starts.push_back(start);
+    auto rec = parse_record(test::read_file(g.record_path));
+    ASSERT_TRUE(rec.has_value());
+    EXPECT_FALSE(rec->has_tag("Setup"));
+    EXPECT_TRUE(rec->has_tag("Position"));
+    auto replayed = replay_record(*rec);
+    ASSERT_TRUE(replayed.has_value());
+    EXPECT_TRUE(replayed->start() == start);
+  }
+  EXPECT_TRUE(starts[0] == starts[1]);
+  EXPECT_TRUE(starts[2] == starts[3]);
+  EXPECT_FALSE(starts[0] == starts[2]);
+}
+
+TEST_F(RefereeTest, RandomOpeningsAndRandomSetupsDoNotMix) {
+  MatchSettings m;
+  m.engines = {good, random};
+  m.random_openings = 5;
+  m.random_setup = true;
+  EXPECT_THAT(check_match_settings(m), HasSubstr("not both"));
+  m.random_setup = false;
+  m.random_openings = 49;
+  EXPECT_THAT(check_match_settings(m), HasSubstr("0..48"));
+}
+
 TEST_F(RefereeTest, MatchOfGoodPlayersScoresEveryGame) {
   MatchSettings m;
   m.engines = {good, random};
