@@ -3,9 +3,11 @@
 namespace dvonn::server {
 namespace {
 
-// Levels 1..8, from the strength ladder in docs/strength.md (to be updated
-// when the ladder is measured again).
-constexpr double kRatings[kEngineLevels] = {1000, 1180, 1340, 1580, 1770, 2020, 2100, 2180};
+// Levels 1..8: "Fixed ratings of the engine levels" in docs/strength.md
+// (level 1 = 1000, each next level + the Elo of its neighbour match measured
+// with the referee at 5 s per game). Update both when the ladder is
+// measured again.
+constexpr double kRatings[kEngineLevels] = {1000, 1280, 1790, 2030, 2250, 2340, 2470, 2530};
 
 }  // namespace
 

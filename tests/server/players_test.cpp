@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "community_fixture.hpp"
+#include "server/engine_ratings.hpp"
 
 namespace dvonn::server::testing {
 namespace {
@@ -77,15 +78,15 @@ TEST_F(PlayersTest, EngineSeatsAreTheEngineUsers) {
   ASSERT_EQ(c.status, 201) << c.body;
   json s = c.json()["state"];
   EXPECT_EQ(s["players"]["white"]["name"], "alice");
-  EXPECT_EQ(s["players"]["black"], json({{"name", "engine-4"}, {"guest", false}, {"rating", 1580.0}}));
+  EXPECT_EQ(s["players"]["black"], json({{"name", "engine-4"}, {"guest", false}, {"rating", engine_rating(4)}}));
   EXPECT_EQ(s["rated"], true);
   std::string id = c.json()["id"], token = c.json()["token"];
   EXPECT_EQ(call("/api/games/" + id + "/undo", {{"token", token}}).status, 400);
   EXPECT_EQ(call("/api/games/" + id + "/hint", {{"token", token}}).status, 400);
   auto profile = get("/api/users/engine-4");
   ASSERT_EQ(profile.status, 200);
-  EXPECT_EQ(profile.json()["user"]["rating"], 1580.0);
-  EXPECT_EQ(get("/api/users/ENGINE-8").json()["user"]["rating"], 2180.0);
+  EXPECT_EQ(profile.json()["user"]["rating"], engine_rating(4));
+  EXPECT_EQ(get("/api/users/ENGINE-8").json()["user"]["rating"], engine_rating(8));
 }
 
 TEST_F(PlayersTest, ResigningEndsTheGameOnceAndOnlyForASeat) {

@@ -5,6 +5,7 @@
 #include <sqlite3.h>
 
 #include "community_fixture.hpp"
+#include "server/engine_ratings.hpp"
 
 namespace dvonn::server::testing {
 namespace {
@@ -59,11 +60,11 @@ TEST_F(RatingsTest, EngineRatingsNeverChange) {
   auto r = call("/api/games/" + c.json()["id"].get<std::string>() + "/resign", {{"token", c.json()["token"]}});
   ASSERT_EQ(r.status, 200) << r.body;
   json changes = r.json()["rating_changes"];
-  EXPECT_EQ(changes["black"]["before"], 1180.0);
-  EXPECT_EQ(changes["black"]["after"], 1180.0);
+  EXPECT_EQ(changes["black"]["before"], engine_rating(2));
+  EXPECT_EQ(changes["black"]["after"], engine_rating(2));
   EXPECT_LT(changes["white"]["after"].get<double>(), 1500.0);
   json engine = get("/api/users/engine-2").json();
-  EXPECT_EQ(engine["user"]["rating"], 1180.0);
+  EXPECT_EQ(engine["user"]["rating"], engine_rating(2));
   EXPECT_EQ(engine["rating_history"].size(), 0u);
   EXPECT_EQ(engine["record"]["wins"], 1);
 }
