@@ -316,7 +316,7 @@ test('resign in an online game; a seat is found again after logging in on anothe
   await alice2.waitForSelector(`body[data-user="${ALICE}"]`);
   await alice2.goto(`${BASE}/#game=${id}`);
   await alice2.waitForFunction(() => window.dvonn && window.dvonn.seat === 'white');
-  assert.match(await alice2.textContent(tid('seat')), /You play White/);
+  await alice2.waitForFunction(() => /You play White/.test(document.querySelector('[data-testid="seat"]').textContent));
   await shot(alice2, '25-phone-game');
 
   // Bob resigns: asked first, then the game ends for everyone.

@@ -28,7 +28,8 @@ test('online game: invitation, 49 placements by clicks, moving, spectator, refus
   const bob = await newPage(browser);
   await bob.goto(invite);
   await bob.waitForFunction(() => window.dvonn && window.dvonn.seat === 'black');
-  assert.match(await bob.textContent(tid('seat')), /You play Black/);
+  // The seat is known before the panel is drawn with it: wait for the text.
+  await bob.waitForFunction(() => /You play Black/.test(document.querySelector('[data-testid="seat"]').textContent));
   await alice.waitForSelector(`${tid('invite')}[hidden]`, { state: 'attached' });
   st = await waitState(alice, (s) => s.seats.black.taken === true);
 
