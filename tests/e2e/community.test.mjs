@@ -201,7 +201,12 @@ test('two users sign up, meet in the lobby, and White loses a rated 15 s game on
     const text = await page.textContent(tid('rating-changes'));
     assert.match(text, new RegExp(`${ALICE}: 1500 → ${Math.round(white.r)} \\(−${Math.round(1500 - white.r)}\\)`));
     assert.match(text, new RegExp(`${BOB}: 1500 → ${Math.round(black.r)} \\(\\+${Math.round(black.r - 1500)}\\)`));
+    // The move input goes away with the game.
+    assert.equal(await page.isVisible(tid('move-form')), false);
   }
+  // Each header shows its player's new rating without a reload.
+  await alice.waitForFunction((r) => document.querySelector('[data-testid="me-link"]').textContent.includes(`(${r})`), Math.round(white.r));
+  await bob.waitForFunction((r) => document.querySelector('[data-testid="me-link"]').textContent.includes(`(${r})`), Math.round(black.r));
   await shot(bob, '22-game-over-time');
 
   // The clock survives a reload of the finished game too: still 0 for White.

@@ -283,7 +283,7 @@ function render() {
   byTest('hint').hidden = !canHelp;
   byTest('undo').disabled = !canHelp || !st.moves.length || game.pending;
   byTest('hint').disabled = !canHelp || !mine || game.pending;
-  byTest('move-form').hidden = !game.seat;
+  byTest('move-form').hidden = !game.seat || st.result !== 'ongoing';
   byTest('export').href = api.recordUrl(game.id);
   byTest('export').setAttribute('download', `dvonn-${game.id}.txt`);
 
@@ -313,6 +313,11 @@ function render() {
     const ch = st.rating_changes;
     rc.hidden = !ch;
     if (ch) {
+      // The header shows the player's own rating: fetch the new one once.
+      if ((game.seat === 'white' || game.seat === 'black') && game.ratedEndSeen !== game.id) {
+        game.ratedEndSeen = game.id;
+        Community.refreshMe();
+      }
       for (const side of ['white', 'black']) {
         if (!ch[side]) continue;
         const li = document.createElement('li');
