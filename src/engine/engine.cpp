@@ -42,21 +42,6 @@ struct Engine::Impl {
       r.lines.push_back({ranked[i].second, 0.0, false, {ranked[i].second}});
     return r;
   }
-
-  SearchConfig config_for(const SearchLimits& limits, bool full_strength) const {
-    SearchConfig c;
-    c.max_depth = limits.depth;
-    c.hard_seconds = limits.seconds;
-    c.soft_seconds = limits.seconds;
-    c.max_nodes = limits.nodes;
-    c.multipv = limits.multipv;
-    c.stop = limits.stop;
-    if (!full_strength) {
-      c.quiescence = settings.quiescence;
-      c.extensions = settings.extensions;
-    }
-    return c;
-  }
 };
 
 Engine::Engine(int level, std::size_t hash_megabytes) : impl_(std::make_unique<Impl>(level, hash_megabytes)) {}
@@ -104,37 +89,60 @@ SearchReport Engine::search(const Position& position, const SearchLimits& limits
     }
   }
   Search search(s.tt, s.order, s.weights);
-  SearchConfig config = s.config_for(limits, true);
-  if (config.hard_seconds > 0) config.hard_seconds = std::max(0.0, limits.seconds - deadline.elapsed());
-  Deadline rest(config.hard_seconds);
+  SearchConfig config;
+  config.max_depth = limits.depth;
+  config.max_nodes = limits.nodes;
+  config.multipv = limits.multipv;
+  config.stop = limits.stop;
+  // A timed analysis uses all of its time: the optimum is the limit.
+  const double rest_seconds = limits.seconds > 0 ? std::max(0.0005, limits.seconds - deadline.elapsed()) : 0;
+  config.optimum_seconds = rest_seconds;
+  Deadline rest(rest_seconds);
   SearchReport r = search.run(position, config, rest, on_iteration);
   r.seconds = deadline.elapsed();
   return r;
 }
 
-Move Engine::choose_move(const Position& position, double seconds_left_for_game) {
+PlayReport Engine::play(const Position& position, const PlayLimits& limits) {
   Impl& s = *impl_;
+  PlayReport report;
   MoveList list;
   position.generate(list);
-  if (list.size == 0) return Move::pass();
-  if (list.size == 1) return list[0];
+  if (list.size == 0) return report;
+  report.move = list[0];
+  if (list.size == 1) return report;
+  const bool clock = limits.game_seconds_left > 0 || limits.move_seconds <= 0;
   // Almost out of time: the greedy move costs microseconds.
-  if (seconds_left_for_game < 0.02) return greedy_move(position, s.rng);
-  if (s.settings.random_move > 0 && std::uniform_real_distribution<double>(0, 1)(s.rng) < s.settings.random_move)
-    return list[static_cast<int>(s.rng() % static_cast<std::uint64_t>(list.size))];
-  if (position.in_placement() && position.next_placement_is_dvonn())
-    return s.dvonn_placement(position, 1).lines[0].move;
+  if (clock && limits.game_seconds_left < 0.02) {
+    report.move = greedy_move(position, s.rng);
+    return report;
+  }
+  if (s.settings.random_move > 0 && std::uniform_real_distribution<double>(0, 1)(s.rng) < s.settings.random_move) {
+    report.move = list[static_cast<int>(s.rng() % static_cast<std::uint64_t>(list.size))];
+    return report;
+  }
+  if (position.in_placement() && position.next_placement_is_dvonn()) {
+    report.move = s.dvonn_placement(position, 1).lines[0].move;
+    return report;
+  }
 
-  const TimeBudget budget = plan_move_time(position, seconds_left_for_game, s.settings.time_share);
-  Deadline deadline(budget.hard);
+  const TimeBudget budget = clock ? plan_move_time(position, limits.game_seconds_left, s.settings.time_share)
+                                  : plan_fixed_move_time(limits.move_seconds, s.settings.time_share);
+  Deadline deadline(budget.maximum);
   if (s.settings.solver_live_stacks > 0 && !position.in_placement() &&
       live_stacks(position) <= s.settings.solver_live_stacks) {
-    // Half the hard limit: if the endgame is still too big to solve, the
+    // Half the maximum: if the endgame is still too big to solve, the
     // heuristic search keeps the other half.
     Solver solver(s.tt, s.order);
-    Deadline solver_deadline(budget.hard * 0.5);
-    SolveResult solved = solver.solve(position, 1, solver_deadline);
-    if (solved.solved) return solved.lines[0].move;
+    Deadline solver_deadline(budget.maximum * 0.5);
+    SolveResult solved = solver.solve(position, 1, solver_deadline, 0, limits.stop);
+    report.nodes = solved.nodes;
+    if (solved.solved) {
+      report.move = solved.lines[0].move;
+      report.solved = true;
+      report.depth = static_cast<int>(solved.lines[0].pv.size());
+      return report;
+    }
   }
   SearchConfig config;
   config.max_depth = s.settings.max_depth;
@@ -143,12 +151,15 @@ Move Engine::choose_move(const Position& position, double seconds_left_for_game)
         config.max_depth > 0 ? std::min(config.max_depth, s.settings.placement_depth) : s.settings.placement_depth;
   config.quiescence = s.settings.quiescence;
   config.extensions = s.settings.extensions;
-  config.hard_seconds = std::max(0.0005, budget.hard - deadline.elapsed());
-  config.soft_seconds = std::max(0.0, budget.soft - deadline.elapsed());
-  Deadline rest(config.hard_seconds);
+  config.stop = limits.stop;
+  config.optimum_seconds = std::max(0.0, budget.optimum - deadline.elapsed());
+  Deadline rest(std::max(0.0005, budget.maximum - deadline.elapsed()));
   Search search(s.tt, s.order, s.weights);
   SearchReport r = search.run(position, config, rest, {});
-  return r.lines.empty() ? list[0] : r.lines[0].move;
+  if (!r.lines.empty()) report.move = r.lines[0].move;
+  report.depth = r.depth;
+  report.nodes += r.nodes;
+  return report;
 }
 
 }  // namespace dvonn::engine

@@ -45,6 +45,26 @@ struct SearchReport {
   std::vector<ScoredLine> lines;  // best first; lines[0].move is the move to play
 };
 
+// The time a move may take: either this side's clock for the rest of the
+// game (the engine plans its own share of it, with a safety margin, and
+// never overruns it) or a fixed budget for this one move (the web server's
+// engine seats).
+struct PlayLimits {
+  double game_seconds_left = 0;
+  double move_seconds = 0;  // used when game_seconds_left is 0
+  // Set from another thread to stop early (may be null).
+  const std::atomic<bool>* stop = nullptr;
+  static PlayLimits game_clock(double seconds_left) { return {seconds_left, 0, nullptr}; }
+  static PlayLimits per_move(double seconds) { return {0, seconds, nullptr}; }
+};
+
+struct PlayReport {
+  Move move = Move::pass();
+  int depth = 0;        // plies of the last completed iteration (0: no search, e.g. a forced or random move)
+  bool solved = false;  // chosen by the exact endgame solver
+  std::uint64_t nodes = 0;
+};
+
 class Engine {
  public:
   explicit Engine(int level = kTopLevel, std::size_t hash_megabytes = 64);
@@ -62,10 +82,11 @@ class Engine {
   SearchReport search(const Position& position, const SearchLimits& limits,
                       const std::function<void(const SearchReport&)>& on_iteration = {});
 
-  // The move to play in a game, given the time this side has left for the
-  // rest of the game: chooses its own share of that time (with a safety
-  // margin) and never overruns it. The level decides how strong the move is.
-  Move choose_move(const Position& position, double seconds_left_for_game);
+  // The one way to play a move at this engine's level: the CLI, the CodeCup
+  // player, self-play and the web server all come here, so no caller can
+  // skip the level's handicap (depth, random moves, clock share, solver).
+  // search() stays full-strength analysis (hints, `dvonn analyze`).
+  PlayReport play(const Position& position, const PlayLimits& limits);
 
   // Replaces the evaluation weights (default: the tuned default_weights()),
   // for tuning experiments that pit two weight sets against each other.

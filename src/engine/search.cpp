@@ -231,9 +231,9 @@ SearchReport Search::run(const Position& root, const SearchConfig& config, const
     report.nodes = nodes_;
     report.seconds = deadline.elapsed();
     if (on_iteration) on_iteration(report);
-    if (cfg_.soft_seconds > 0 && deadline.elapsed() >= cfg_.soft_seconds) break;
+    if (cfg_.optimum_seconds > 0 && deadline.elapsed() >= cfg_.optimum_seconds) break;
     // A timed search with one legal move has nothing to choose.
-    if (list.size == 1 && cfg_.multipv <= 1 && cfg_.soft_seconds > 0) break;
+    if (list.size == 1 && cfg_.multipv <= 1 && cfg_.optimum_seconds > 0) break;
   }
   report.nodes = nodes_;
   report.seconds = deadline.elapsed();

@@ -25,8 +25,7 @@ inline constexpr int kUnit = 100;
 
 struct SearchConfig {
   int max_depth = 64;
-  double soft_seconds = 0;  // no new iteration after this; 0 = none
-  double hard_seconds = 0;  // abort at this; 0 = none
+  double optimum_seconds = 0;  // no new iteration after this; 0 = none (the Deadline aborts)
   std::uint64_t max_nodes = 0;
   int multipv = 1;
   bool quiescence = true;

@@ -17,7 +17,7 @@ void Player::new_game() {
 }
 
 Move Player::choose(const Position& p, double seconds_left) {
-  return engine_ ? engine_->choose_move(p, seconds_left) : greedy_move(p, rng_);
+  return engine_ ? engine_->play(p, PlayLimits::game_clock(seconds_left)).move : greedy_move(p, rng_);
 }
 
 double GameOutcome::white_points() const {

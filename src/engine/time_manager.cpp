@@ -26,18 +26,23 @@ TimeBudget plan_move_time(const Position& p, double seconds_left, double share) 
   TimeBudget b;
   // Keep 10% of the clock (and 30 ms) in reserve for process and I/O
   // overheads the search cannot see.
-  double usable = std::max(0.0, seconds_left * 0.9 - 0.03);
+  double usable = std::max(0.0, seconds_left * 0.95 - 0.03);
   if (usable <= 0) return {0.0005, 0.001};
   double per_move = usable / expected_moves_left(p);
   // Placement decides much of the game and its branching factor is large;
   // give the middle of the placement phase a little extra.
   if (p.in_placement() && p.placed() >= 10 && p.placed() < 45) per_move *= 1.3;
   per_move *= share;
-  b.soft = per_move * 0.6;
-  b.hard = std::min(per_move * 2.5, usable * 0.25);
-  b.hard = std::max(b.hard, 0.0005);
-  b.soft = std::min(b.soft, b.hard);
+  b.optimum = per_move * 0.9;
+  b.maximum = std::min(per_move * 2.5, usable * 0.25);
+  b.maximum = std::max(b.maximum, 0.0005);
+  b.optimum = std::min(b.optimum, b.maximum);
   return b;
+}
+
+TimeBudget plan_fixed_move_time(double move_seconds, double share) {
+  const double maximum = std::max(0.0005, move_seconds * share);
+  return {maximum * 0.5, maximum};
 }
 
 }  // namespace dvonn::engine

@@ -10,14 +10,20 @@ namespace dvonn::engine {
 
 using Clock = std::chrono::steady_clock;
 
+// Two numbers, as in Stockfish's TimeManagement: the time the move should
+// take (no new iteration starts after it) and the most it may take (the
+// search is aborted there).
 struct TimeBudget {
-  double soft = 0;  // do not start a new iteration after this many seconds
-  double hard = 0;  // abort the search at this many seconds
+  double optimum = 0;
+  double maximum = 0;
 };
 
 // The budget for one move with seconds_left on this side's clock for the
 // rest of the game. `share` (0..1] scales it down for weaker levels.
 TimeBudget plan_move_time(const Position& p, double seconds_left, double share = 1.0);
+// The budget for one move given a fixed time for it (the web server's
+// engine seats), scaled by the same share.
+TimeBudget plan_fixed_move_time(double move_seconds, double share = 1.0);
 
 // This side's moves still to come, estimated from the position.
 double expected_moves_left(const Position& p);
@@ -25,7 +31,7 @@ double expected_moves_left(const Position& p);
 class Deadline {
  public:
   Deadline() : start_(Clock::now()) {}
-  explicit Deadline(double hard_seconds) : start_(Clock::now()), hard_(hard_seconds) {}
+  explicit Deadline(double maximum_seconds) : start_(Clock::now()), hard_(maximum_seconds) {}
   double elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
   bool has_limit() const { return hard_ > 0; }
   bool passed() const { return hard_ > 0 && elapsed() >= hard_; }

@@ -39,7 +39,7 @@ LevelPlayer::LevelPlayer(const std::string& level, std::size_t hash_mb, std::uin
 LevelPlayer::~LevelPlayer() = default;
 
 Move LevelPlayer::choose(const Position& position, double seconds_left) {
-  if (engine_) return engine_->choose_move(position, seconds_left);
+  if (engine_) return engine_->play(position, engine::PlayLimits::game_clock(seconds_left)).move;
   if (greedy_) return greedy_->choose(position);
   return random_->choose(position);
 }

@@ -36,6 +36,8 @@ class LevelPlayer {
   // The move to play, given this side's thinking time left for the game
   // (the baselines answer at once and ignore it).
   Move choose(const Position& position, double seconds_left);
+  // The engine behind a numbered level; null for the baselines.
+  engine::Engine* engine() { return engine_.get(); }
 
  private:
   std::string level_;

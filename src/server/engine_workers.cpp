@@ -4,6 +4,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <memory>
 
 namespace dvonn::server {
@@ -28,11 +29,19 @@ void EngineWorkers::stop() {
   threads_.clear();
 }
 
-void EngineWorkers::submit(const Position& position, int level, double seconds, Done done) {
+void EngineWorkers::submit_move(const Position& position, int level, double seconds, MoveDone done) {
+  push({position, std::clamp(level, engine::kMinLevel, engine::kTopLevel), seconds, std::move(done), {}});
+}
+
+void EngineWorkers::submit_hint(const Position& position, double seconds, HintDone done) {
+  push({position, 0, seconds, {}, std::move(done)});
+}
+
+void EngineWorkers::push(Job job) {
   {
     std::lock_guard lock(mutex_);
     if (stopping_) return;
-    jobs_.push_back({position, level, seconds, std::move(done)});
+    jobs_.push_back(std::move(job));
   }
   cv_.notify_one();
 }
@@ -62,13 +71,23 @@ void EngineWorkers::run() {
       double waiting = static_cast<double>(jobs_.size()) / thread_count_;
       if (waiting > 0) job.seconds /= 1 + waiting;
     }
-    if (!engine || engine->level() != job.level) engine = std::make_unique<engine::Engine>(job.level, hash_megabytes_);
-    engine::SearchLimits limits;
-    limits.seconds = job.seconds;
-    limits.stop = &abort_;
-    engine::SearchReport report = engine->search(job.position, limits);
-    if (abort_) return;
-    job.done(report);
+    // A hint is full-strength analysis whatever the engine's level.
+    const int level = job.level ? job.level : engine ? engine->level() : engine::kTopLevel;
+    if (!engine || engine->level() != level) engine = std::make_unique<engine::Engine>(level, hash_megabytes_);
+    if (job.level) {
+      engine::PlayLimits limits = engine::PlayLimits::per_move(job.seconds);
+      limits.stop = &abort_;
+      engine::PlayReport report = engine->play(job.position, limits);
+      if (abort_) return;
+      job.move_done(report);
+    } else {
+      engine::SearchLimits limits;
+      limits.seconds = job.seconds;
+      limits.stop = &abort_;
+      engine::SearchReport report = engine->search(job.position, limits);
+      if (abort_) return;
+      job.hint_done(report);
+    }
   }
 }
 

@@ -18,8 +18,9 @@ namespace dvonn::server {
 
 class EngineWorkers {
  public:
-  // Called on a worker thread with the finished search.
-  using Done = std::function<void(const engine::SearchReport&)>;
+  // Called on a worker thread with the finished work.
+  using MoveDone = std::function<void(const engine::PlayReport&)>;
+  using HintDone = std::function<void(const engine::SearchReport&)>;
 
   // The workers run at a lower scheduling priority than the network threads
   // (nice +10): on a small machine searches then take the idle time and the
@@ -31,8 +32,11 @@ class EngineWorkers {
   EngineWorkers(const EngineWorkers&) = delete;
   EngineWorkers& operator=(const EngineWorkers&) = delete;
 
-  // Queues a search of position at level for about `seconds`.
-  void submit(const Position& position, int level, double seconds, Done done);
+  // Queues an engine seat's move: played at `level` (its depth, random
+  // moves and clock share included) in at most `seconds`.
+  void submit_move(const Position& position, int level, double seconds, MoveDone done);
+  // Queues a full-strength analysis of position for about `seconds` (hints).
+  void submit_hint(const Position& position, double seconds, HintDone done);
   // Ends running searches early, drops queued ones and joins the threads;
   // later submits are ignored. Idempotent.
   void stop();
@@ -42,10 +46,12 @@ class EngineWorkers {
  private:
   struct Job {
     Position position;
-    int level;
+    int level;  // of a move; 0 for a hint
     double seconds;
-    Done done;
+    MoveDone move_done;
+    HintDone hint_done;
   };
+  void push(Job job);
   void run();
 
   std::size_t hash_megabytes_;

@@ -518,7 +518,7 @@ void GameRoom::hint(const std::string& token, Reply reply) {
   if (over_locked()) return lock.unlock(), reply(error_reply(409, "the game is over"));
   Position p = game_.position();
   lock.unlock();
-  context_.engines.submit(p, engine::kTopLevel, context_.hint_seconds, [reply](const engine::SearchReport& report) {
+  context_.engines.submit_hint(p, context_.hint_seconds, [reply](const engine::SearchReport& report) {
     if (report.lines.empty()) return reply(error_reply(409, "no move to suggest"));
     const engine::ScoredLine& best = report.lines.front();
     RoomReply r;
@@ -613,11 +613,10 @@ void GameRoom::resume_engine() {
   int level = seats_.level;
   lock.unlock();
   std::weak_ptr<GameRoom> weak = weak_from_this();
-  context_.engines.submit(position, level, context_.engine_seconds,
-                          [weak, version](const engine::SearchReport& report) {
-                            if (auto self = weak.lock(); self && !report.lines.empty())
-                              self->engine_played(report.lines.front().move, version);
-                          });
+  context_.engines.submit_move(position, level, context_.engine_seconds,
+                               [weak, version](const engine::PlayReport& report) {
+                                 if (auto self = weak.lock()) self->engine_played(report.move, version);
+                               });
 }
 
 void GameRoom::engine_played(Move m, std::int64_t version) {

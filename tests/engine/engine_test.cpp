@@ -133,7 +133,7 @@ TEST(Solver, PrincipalVariationReachesTheSolvedScore) {
   // at exactly the announced score.
   const Color me = p.side_to_move();
   Position q = p;
-  while (!q.is_over()) q.play(engine.choose_move(q, 100.0));
+  while (!q.is_over()) q.play(engine.play(q, PlayLimits::game_clock(100.0)).move);
   Score s = q.score();
   EXPECT_DOUBLE_EQ(r.lines[0].score, me == Color::White ? s.white - s.black : s.black - s.white);
 }
@@ -143,7 +143,7 @@ TEST(Engine, ReturnsTheOnlyLegalMoveAndForcedPass) {
   MoveList list;
   p.generate(list);
   Engine engine;
-  Move m = engine.choose_move(p, 1.0);
+  Move m = engine.play(p, PlayLimits::game_clock(1.0)).move;
   EXPECT_TRUE(legal(p, m));
   // Find a forced pass in random endgames and check the engine passes.
   bool saw_pass = false;
@@ -155,15 +155,15 @@ TEST(Engine, ReturnsTheOnlyLegalMoveAndForcedPass) {
       q.generate(l);
       if (l.size == 1 && l[0].is_pass()) {
         saw_pass = true;
-        EXPECT_TRUE(engine.choose_move(q, 1.0).is_pass());
-        EXPECT_TRUE(engine.choose_move(q, 0.001).is_pass());
+        EXPECT_TRUE(engine.play(q, PlayLimits::game_clock(1.0)).move.is_pass());
+        EXPECT_TRUE(engine.play(q, PlayLimits::game_clock(0.001)).move.is_pass());
         SearchReport r = engine.search(q, SearchLimits{0.05, 0, 0, 3, nullptr});
         ASSERT_EQ(r.lines.size(), 1u);
         EXPECT_TRUE(r.lines[0].move.is_pass());
         break;
       }
       if (l.size == 1) {
-        EXPECT_EQ(engine.choose_move(q, 1.0), l[0]);
+        EXPECT_EQ(engine.play(q, PlayLimits::game_clock(1.0)).move, l[0]);
       }
       q.play(l[static_cast<int>(rng() % l.size)]);
     }
@@ -176,14 +176,14 @@ TEST(Engine, LegalAndFastWithAlmostNoTime) {
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
     Position p = random_setup(seed).position;
     Deadline t;
-    Move m = engine.choose_move(p, 0.001);
+    Move m = engine.play(p, PlayLimits::game_clock(0.001)).move;
     EXPECT_LT(t.elapsed(), 0.01);
     EXPECT_TRUE(legal(p, m));
   }
   Position empty;
   Deadline t;
-  EXPECT_TRUE(legal(empty, engine.choose_move(empty, 0.001)));
-  EXPECT_TRUE(legal(empty, engine.choose_move(empty, 0.0)));
+  EXPECT_TRUE(legal(empty, engine.play(empty, PlayLimits::game_clock(0.001)).move));
+  EXPECT_TRUE(legal(empty, engine.play(empty, PlayLimits::game_clock(0.0)).move));
   EXPECT_LT(t.elapsed(), 0.01);
 }
 
@@ -201,7 +201,7 @@ TEST(Engine, RespectsItsTimeBudget) {
   for (const Position& q : {p, placement}) {
     for (double left : {5.0, 0.5, 0.05}) {
       Deadline t;
-      Move m = engine.choose_move(q, left);
+      Move m = engine.play(q, PlayLimits::game_clock(left)).move;
       EXPECT_TRUE(legal(q, m));
       // The plan uses at most a quarter of what is left, plus the clock's
       // polling granularity.
@@ -261,7 +261,7 @@ TEST(Engine, PlacementSearchAndDvonnPlacements) {
   // The three Dvonn pieces, then coloured pieces: every choice is legal and
   // no two Dvonn pieces end up adjacent.
   for (int i = 0; i < 8; ++i) {
-    Move m = engine.choose_move(p, 5.0);
+    Move m = engine.play(p, PlayLimits::game_clock(5.0)).move;
     ASSERT_TRUE(legal(p, m));
     p.play(m);
   }
@@ -363,9 +363,9 @@ TEST(TimeManager, NeverPlansMoreThanIsLeft) {
     while (!p.is_over()) {
       if (p.side_to_move() == Color::White && !(p.in_placement() && p.next_placement_is_dvonn())) {
         const TimeBudget b = plan_move_time(p, left, 1.0);
-        EXPECT_LE(b.soft, b.hard);
-        EXPECT_LE(b.hard, left * 0.25 + 1e-9);
-        left -= ++moves % 7 == 0 ? b.hard : b.soft;
+        EXPECT_LE(b.optimum, b.maximum);
+        EXPECT_LE(b.maximum, left * 0.25 + 1e-9);
+        left -= ++moves % 7 == 0 ? b.maximum : b.optimum;
         ASSERT_GT(left, 0) << "seed " << seed;
       }
       p.play(greedy_move(p, rng));
