@@ -1,7 +1,10 @@
 #include "app/analyze_command.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -9,6 +12,8 @@
 
 #include "app/bench_positions.hpp"
 #include "app/position_source.hpp"
+#include "app/weights_text.hpp"
+#include "core/game_record.hpp"
 #include "core/random_setup.hpp"
 #include "engine/engine.hpp"
 #include "engine/selfplay.hpp"
@@ -171,31 +176,6 @@ struct SelfplayOptions {
   std::string weights_a, weights_b;
 };
 
-// "m1,m2,...,m11/p1,...,p7": movement then placement weights, as `dvonn
-// tune` prints them.
-engine::Weights parse_weights(const std::string& text) {
-  engine::Weights w = engine::default_weights();
-  auto slash = text.find('/');
-  if (slash == std::string::npos) throw InputError("weights must be MOVEMENT/PLACEMENT lists: " + text);
-  auto read = [&](const std::string& part, auto& out) {
-    std::istringstream in(part);
-    std::string item;
-    std::size_t i = 0;
-    while (std::getline(in, item, ',')) {
-      if (i >= out.size()) throw InputError("too many weights in " + part);
-      try {
-        out[i++] = std::stoi(item);
-      } catch (const std::exception&) {
-        throw InputError("not a number in the weights: " + item);
-      }
-    }
-    if (i != out.size()) throw InputError("expected " + std::to_string(out.size()) + " weights in " + part);
-  };
-  read(text.substr(0, slash), w.move);
-  read(text.substr(slash + 1), w.place);
-  return w;
-}
-
 int run_selfplay(const SelfplayOptions& o) {
   engine::GameSetup setup;
   setup.seconds_per_game = o.time;
@@ -229,18 +209,74 @@ struct TuneOptions {
   int level = 4;
   double time = 30;
   std::uint64_t seed = 1;
+  std::vector<std::string> records;
+  int clip = 0;
 };
+
+// Every record file named, or found (*.dvonn) in a folder named; sorted so
+// a fit is repeatable.
+std::vector<std::filesystem::path> record_files(const std::vector<std::string>& names) {
+  std::vector<std::filesystem::path> files;
+  for (const auto& name : names) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(name, ec)) {
+      for (const auto& e : std::filesystem::directory_iterator(name))
+        if (e.is_regular_file() && e.path().extension() == ".dvonn") files.push_back(e.path());
+    } else if (std::filesystem::is_regular_file(name, ec)) {
+      files.emplace_back(name);
+    } else {
+      throw InputError("no such record file or folder: " + name);
+    }
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// Adds the finished games among the records; says how many it skipped.
+void add_records(const std::vector<std::string>& names, int clip, engine::TuningData& data) {
+  int used = 0, skipped = 0;
+  for (const auto& file : record_files(names)) {
+    std::ifstream in(file);
+    std::stringstream text;
+    text << in.rdbuf();
+    std::string error;
+    auto record = parse_record(text.str(), &error);
+    std::optional<Game> game;
+    if (record) game = replay_record(*record, &error);
+    // Forfeits and unfinished games say nothing about the final count.
+    if (!game || !game->position().is_over()) {
+      ++skipped;
+      continue;
+    }
+    std::vector<Position> positions;
+    Position p = game->start().position;
+    for (Move m : game->moves()) {
+      positions.push_back(p);
+      p.play(m);
+    }
+    const Score s = p.score();
+    engine::add_positions(positions, s.white, s.black, data, clip);
+    ++used;
+  }
+  std::fprintf(stderr, "%d finished games read (%d records skipped), %zu + %zu samples\n", used, skipped,
+               data.placement.size(), data.movement.size());
+  if (used == 0) throw InputError("no finished game in the records given");
+}
 
 int run_tune(const TuneOptions& o) {
   engine::TuningData data;
-  engine::GameSetup setup;
-  setup.seconds_per_game = o.time;
-  engine::Player a(o.level, 16, o.seed), b(o.level, 16, o.seed + 1);
-  for (int g = 0; g < o.games; ++g) {
-    setup.seed = o.seed * 7919 + static_cast<std::uint64_t>(g);
-    engine::add_game(engine::play_game(a, b, setup), data);
-    if ((g + 1) % 50 == 0)
-      std::fprintf(stderr, "%d games, %zu + %zu samples\n", g + 1, data.placement.size(), data.movement.size());
+  if (!o.records.empty()) {
+    add_records(o.records, o.clip, data);
+  } else {
+    engine::GameSetup setup;
+    setup.seconds_per_game = o.time;
+    engine::Player a(o.level, 16, o.seed), b(o.level, 16, o.seed + 1);
+    for (int g = 0; g < o.games; ++g) {
+      setup.seed = o.seed * 7919 + static_cast<std::uint64_t>(g);
+      engine::add_game(engine::play_game(a, b, setup), data);
+      if ((g + 1) % 50 == 0)
+        std::fprintf(stderr, "%d games, %zu + %zu samples\n", g + 1, data.placement.size(), data.movement.size());
+    }
   }
   const auto& w = engine::default_weights();
   std::vector<double> move_now(w.move.begin(), w.move.end()), place_now(w.place.begin(), w.place.end());
@@ -248,12 +284,12 @@ int run_tune(const TuneOptions& o) {
   auto fp = engine::fit_weights(data.placement, place_now);
   std::printf("movement: %zu samples, rms error %.1f -> %.1f centipieces\n", fm.samples, fm.rmse_before, fm.rmse_after);
   for (std::size_t i = 0; i < fm.weights.size(); ++i)
-    std::printf("  %-16s %6d -> %8.1f\n", engine::feature_name_move(static_cast<int>(i)).c_str(), w.move[i],
+    std::printf("  %-22s %6d -> %8.1f\n", engine::feature_name_move(static_cast<int>(i)).c_str(), w.move[i],
                 fm.weights[i]);
   std::printf("placement: %zu samples, rms error %.1f -> %.1f centipieces\n", fp.samples, fp.rmse_before,
               fp.rmse_after);
   for (std::size_t i = 0; i < fp.weights.size(); ++i)
-    std::printf("  %-16s %6d -> %8.1f\n", engine::feature_name_place(static_cast<int>(i)).c_str(), w.place[i],
+    std::printf("  %-22s %6d -> %8.1f\n", engine::feature_name_place(static_cast<int>(i)).c_str(), w.place[i],
                 fp.weights[i]);
   std::printf("for default_weights() in src/engine/evaluation.cpp:\n%s",
               engine::format_weights(fm.weights, fp.weights).c_str());
@@ -311,6 +347,11 @@ void register_analyze_command(CLI::App& app, CommandSet& set) {
         ->check(CLI::Range(engine::kMinLevel, engine::kTopLevel));
     c->add_option("--time", o->time, "Seconds per side per game")->check(CLI::Range(0.0, 1e6));
     c->add_option("--seed", o->seed, "Seed of the random openings");
+    c->add_option("--records", o->records,
+                  "Fit to these game records (files, or folders of *.dvonn, e.g. from dvonn match --out) "
+                  "instead of self-play");
+    c->add_option("--clip", o->clip, "Bound the fitted final piece difference to +-this many pieces; default 0 (none)")
+        ->check(CLI::Range(0, 49));
     set.add(c, [o] { return run_tune(*o); });
   }
 }

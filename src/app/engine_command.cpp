@@ -3,7 +3,10 @@
 #include <iostream>
 #include <string>
 
+#include "app/position_source.hpp"
+#include "app/weights_text.hpp"
 #include "engine/engine.hpp"
+#include "engine/evaluation.hpp"
 #include "protocol/codecup_player.hpp"
 #include "protocol/level_player.hpp"
 
@@ -15,10 +18,15 @@ struct EngineOptions {
   double seconds_per_game = 5;
   std::size_t hash_mb = 64;
   std::uint64_t seed = 1;
+  std::string weights;
 };
 
 int run_engine(const EngineOptions& o) {
   protocol::LevelPlayer player(o.level, o.hash_mb, o.seed);
+  if (!o.weights.empty()) {
+    if (!player.engine()) throw InputError("--weights needs a numbered level, not " + o.level);
+    player.engine()->set_weights(parse_weights(o.weights));
+  }
   protocol::CodecupOptions options;
   options.seconds_per_game = o.seconds_per_game;
   auto choose = [&player](const Position& p, double seconds_left) { return player.choose(p, seconds_left); };
@@ -38,6 +46,8 @@ void register_engine_command(CLI::App& app, CommandSet& set) {
       ->check(CLI::Range(0.01, 86400.0));
   c->add_option("--hash", o->hash_mb, "Transposition table size in MB; default 64")->check(CLI::Range(1, 65536));
   c->add_option("--seed", o->seed, "Seed of the greedy and random players' choices; default 1");
+  c->add_option("--weights", o->weights,
+                "Evaluation weights MOVEMENT/PLACEMENT as dvonn tune prints them (tuning experiments)");
   set.add(c, [o] { return run_engine(*o); });
 }
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <random>
@@ -11,6 +12,7 @@
 
 #include "app/position_source.hpp"
 #include "core/game_record.hpp"
+#include "core/position_string.hpp"
 #include "protocol/match_runner.hpp"
 
 namespace dvonn::app {
@@ -24,6 +26,7 @@ struct MatchOptions {
   double tolerance = 0.1;
   bool random_setup = false;
   int random_openings = 0;
+  std::string openings_path;
   std::optional<std::uint64_t> seed;
   int concurrency = 1;
   std::string out_dir;
@@ -33,6 +36,27 @@ struct MatchOptions {
   std::string stderr_path;
   bool json = false;
 };
+
+// An openings file: one position string a line; blank lines and lines
+// starting with '#' are skipped. Throws InputError naming the bad line.
+std::vector<BoardState> read_openings(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw InputError("--openings " + path + ": cannot read the file");
+  std::vector<BoardState> openings;
+  std::string line;
+  for (int n = 1; std::getline(in, line); ++n) {
+    const auto first = line.find_first_not_of(" \t\r");
+    if (first == std::string::npos || line[first] == '#') continue;
+    std::string error;
+    auto start = parse_position(line.substr(first), &error);
+    if (!start) throw InputError("--openings " + path + " line " + std::to_string(n) + ": " + error);
+    if (start->position.is_over())
+      throw InputError("--openings " + path + " line " + std::to_string(n) + ": the game is already over there");
+    openings.push_back(*start);
+  }
+  if (openings.empty()) throw InputError("--openings " + path + ": no position in the file");
+  return openings;
+}
 
 // "elo0,elo1" -> the two numbers; throws InputError.
 std::pair<double, double> parse_sprt_bounds(const std::string& text) {
@@ -90,6 +114,7 @@ int run_match_command(const MatchOptions& o) {
   s.referee.stderr_path = o.stderr_path;
   s.random_setup = o.random_setup;
   s.random_openings = o.random_openings;
+  if (!o.openings_path.empty()) s.openings = read_openings(o.openings_path);
   s.seed = o.seed ? *o.seed : std::random_device{}();
   s.concurrency = o.concurrency;
   s.out_dir = o.out_dir;
@@ -111,6 +136,8 @@ int run_match_command(const MatchOptions& o) {
             << (s.random_setup ? ", random setups" : "")
             << (s.random_openings > 0 ? ", random openings of " + std::to_string(s.random_openings) + " placements"
                                       : std::string())
+            << (s.openings.empty() ? std::string()
+                                   : ", " + std::to_string(s.openings.size()) + " openings from " + o.openings_path)
             << "\n";
   protocol::MatchReport report = protocol::run_match(
       s, [&s](const protocol::MatchGame& g, const protocol::MatchTotals& t) { print_progress(g, t, s); });
@@ -207,6 +234,9 @@ void register_match_command(CLI::App& app, CommandSet& set) {
   c->add_option("--random-openings", o->random_openings,
                 "Start each pair after N random placements (3 Dvonn pieces first; sent as a Setup line); default 0")
       ->check(CLI::Range(0, 48));
+  c->add_option("--openings", o->openings_path,
+                "Start pair k from the k-th position string of this file (one a line, # comments; sent as a Setup "
+                "line), cycling when the file is shorter");
   c->add_option("--seed", o->seed, "Seed of the random setups; default: a random one, printed at the start");
   c->add_option("--concurrency", o->concurrency, "Games played at once; default 1")->check(CLI::Range(1, 256));
   c->add_option("--out", o->out_dir, "Folder for the game records (game-0001.dvonn, ...)");

@@ -1,18 +1,29 @@
 #include "engine/evaluation.hpp"
 
+#include <algorithm>
+
 #include "engine/topology.hpp"
 
 namespace dvonn::engine {
 
 const Weights& default_weights() {
-  // Fitted by `dvonn tune` (see docs/engine.md); rounded to centipieces.
+  // Fitted by `dvonn tune --records` (see docs/engine.md); rounded to
+  // centipieces.
   static const Weights w = {
-      // material, mobility, movable, near, dvonn, far, immobile, attacked, tempo, best capture, singles
-      {143, 14, -99, 15, -67, -59, -64, -46, -28, 44, 287},
-      // adjacent, ring2, far, edge, edge near, edge contact, tempo
-      {113, 70, -69, -140, -118, 234, -7},
+      {// with a full board
+       -5, 567, -206, -233, -15, 19, 4, 90, 29, -242, -199, -38, -11, 114, 261,
+       // at the end
+       66, -65, 43, 52, 64, 3, 48, 99, 42, 263, 0, -68, 6, 54, -85},
+      {-55, -156, 146, -21, 108, 79, -80, -7, 49, -130},
   };
   return w;
+}
+
+int move_taper(const Position& p) {
+  // 49 stacks at the start of the movement phase; by eight or so the game
+  // is decided by the count.
+  const int stacks = popcount(p.occupied());
+  return std::clamp((stacks - 8) * kTaperScale / 41, 0, kTaperScale);
 }
 
 void move_features(const Position& p, MoveFeatures& f) {
@@ -20,31 +31,39 @@ void move_features(const Position& p, MoveFeatures& f) {
   const Bitboard occ = p.occupied();
   const Bitboard dv = p.dvonn_spaces();
   const Bitboard blocked = p.blocked();
-  const Bitboard near = expand(dv) & ~dv;
+  const Bitboard near1 = expand(dv) & ~dv;
+  const Bitboard near2 = expand(expand(dv)) & ~near1 & ~dv;
+  const Bitboard near_or_on = near1 | dv;
   std::array<Bitboard, 3> layers;
   connection_layers<3>(dv, occ, layers);
   const Bitboard close = layers[0] | layers[1] | layers[2];
   Bitboard attacks[2] = {0, 0};
-  int mobility[2] = {0, 0};
+  int mobility[2] = {0, 0}, moves_near[2] = {0, 0}, to_dvonn[2] = {0, 0}, to_enemy[2] = {0, 0};
   int movable[2] = {0, 0};
-  int material[2] = {0, 0}, near_h[2] = {0, 0}, far_h[2] = {0, 0}, immobile_h[2] = {0, 0}, singles[2] = {0, 0},
-      dvonn_stacks[2] = {0, 0};
+  int material[2] = {0, 0}, far_h[2] = {0, 0}, singles[2] = {0, 0}, dvonn_stacks[2] = {0, 0};
+  int stacks[2] = {0, 0}, stacks1[2] = {0, 0}, stacks2[2] = {0, 0};
   for (int c = 0; c < 2; ++c) {
-    for (Bitboard b = p.pieces(static_cast<Color>(c)); b;) {
+    const Bitboard own = p.pieces(static_cast<Color>(c));
+    const Bitboard enemy = p.pieces(static_cast<Color>(1 - c));
+    stacks[c] = popcount(own);
+    stacks1[c] = popcount(own & near1);
+    stacks2[c] = popcount(own & near2);
+    dvonn_stacks[c] = popcount(own & dv);
+    singles[c] = 0;
+    for (Bitboard b = own; b;) {
       Square s = pop_lsb(b);
       int h = p.height(s);
       material[c] += h;
       if (h == 1) ++singles[c];
-      if (near & bit(s)) near_h[c] += h;
-      if (dv & bit(s)) ++dvonn_stacks[c];
       if (!(close & bit(s))) far_h[c] += h;
       Bitboard t = (blocked & bit(s)) ? 0 : reach(s, h) & occ;
       if (t) {
         attacks[c] |= t;
         mobility[c] += popcount(t);
+        moves_near[c] += popcount(t & near_or_on);
+        to_dvonn[c] += popcount(t & dv);
+        to_enemy[c] += popcount(t & enemy);
         ++movable[c];
-      } else {
-        immobile_h[c] += h;
       }
     }
   }
@@ -53,21 +72,23 @@ void move_features(const Position& p, MoveFeatures& f) {
     for (Bitboard b = p.pieces(static_cast<Color>(c)) & attacks[1 - c]; b;) attacked[c] += p.height(pop_lsb(b));
   const int stm = p.side_to_move() == Color::White ? 0 : 1;
   int best = 0;
-  for (Bitboard b = p.pieces(static_cast<Color>(1 - stm)) & attacks[stm]; b;) {
-    int h = p.height(pop_lsb(b));
-    if (h > best) best = h;
-  }
+  for (Bitboard b = p.pieces(static_cast<Color>(1 - stm)) & attacks[stm]; b;)
+    best = std::max(best, p.height(pop_lsb(b)));
   f[kMaterial] = material[0] - material[1];
-  f[kMobility] = mobility[0] - mobility[1];
-  f[kMovableStacks] = movable[0] - movable[1];
-  f[kNearDvonn] = near_h[0] - near_h[1];
+  f[kStacks] = stacks[0] - stacks[1];
+  f[kStacksNear1] = stacks1[0] - stacks1[1];
+  f[kStacksNear2] = stacks2[0] - stacks2[1];
   f[kDvonnStacks] = dvonn_stacks[0] - dvonn_stacks[1];
+  f[kMobility] = mobility[0] - mobility[1];
+  f[kMovesNear] = moves_near[0] - moves_near[1];
+  f[kMovesToDvonn] = to_dvonn[0] - to_dvonn[1];
+  f[kMovesToEnemy] = to_enemy[0] - to_enemy[1];
+  f[kMovableStacks] = movable[0] - movable[1];
   f[kFarMaterial] = far_h[0] - far_h[1];
-  f[kImmobileMaterial] = immobile_h[0] - immobile_h[1];
   f[kAttacked] = attacked[0] - attacked[1];
-  f[kTempo] = stm == 0 ? 1 : -1;
   f[kBestCapture] = stm == 0 ? best : -best;
   f[kSingles] = singles[0] - singles[1];
+  f[kTempo] = stm == 0 ? 1 : -1;
 }
 
 void place_features(const Position& p, PlaceFeatures& f) {
@@ -76,6 +97,7 @@ void place_features(const Position& p, PlaceFeatures& f) {
   const Bitboard r1 = expand(dv);
   const Bitboard r2 = expand(r1);
   const Bitboard r3 = expand(r2);
+  const Bitboard occ = p.occupied();
   const Bitboard w = p.pieces(Color::White), b = p.pieces(Color::Black);
   const Bitboard edge = edge_mask();
   auto count = [&](Bitboard own, Bitboard enemy) {
@@ -86,6 +108,16 @@ void place_features(const Position& p, PlaceFeatures& f) {
     g[kEdge] = popcount(own & edge);
     g[kEdgeNear] = popcount(own & edge & r2);
     g[kEdgeContact] = popcount(own & edge & expand(enemy));
+    g[kContact] = popcount(own & expand(enemy));
+    for (Bitboard x = own; x;) {
+      const Square s = pop_lsb(x);
+      for (Bitboard d = dv; d;) g[kDvonnDistance] += hex_distance(s, pop_lsb(d));
+      // Neighbouring spaces that are empty, off-board-free or the enemy's:
+      // a piece walled in by its own colour will be stacked on by its own
+      // side or left behind.
+      const int free_or_enemy = popcount(neighbours(s) & ~(own & occ));
+      if (free_or_enemy <= 1) ++g[kHemmed];
+    }
     return g;
   };
   PlaceFeatures fw = count(w, b), fb = count(b, w);
@@ -99,12 +131,17 @@ int evaluate_white(const Position& p, const Weights& w) {
     PlaceFeatures f;
     place_features(p, f);
     for (int i = 0; i < kNumPlaceFeatures; ++i) v += w.place[i] * f[i];
-  } else {
-    MoveFeatures f;
-    move_features(p, f);
-    for (int i = 0; i < kNumMoveFeatures; ++i) v += w.move[i] * f[i];
+    return v;
   }
-  return v;
+  MoveFeatures f;
+  move_features(p, f);
+  int early = 0, late = 0;
+  for (int i = 0; i < kNumMoveFeatures; ++i) {
+    early += w.move[i] * f[i];
+    late += w.move[kNumMoveFeatures + i] * f[i];
+  }
+  const int t = move_taper(p);
+  return (early * t + late * (kTaperScale - t)) / kTaperScale;
 }
 
 int dvonn_placement_score(const Position& p, Square s) {
@@ -129,14 +166,18 @@ int dvonn_placement_score(const Position& p, Square s) {
 }
 
 std::string feature_name_move(int i) {
-  static const char* names[] = {"material",     "mobility",     "movable_stacks", "near_dvonn",
-                                "dvonn_stacks", "far_material", "immobile",       "attacked",
-                                "tempo",        "best_capture", "singles"};
-  return names[i];
+  static const char* names[] = {"material",     "stacks",     "stacks_near1",   "stacks_near2",   "dvonn_stacks",
+                                "mobility",     "moves_near", "moves_to_dvonn", "moves_to_enemy", "movable_stacks",
+                                "far_material", "attacked",   "best_capture",   "singles",        "tempo"};
+  static_assert(sizeof(names) / sizeof(names[0]) == kNumMoveFeatures);
+  const int n = kNumMoveFeatures;
+  return std::string(names[i % n]) + (i < n ? "@early" : "@late");
 }
 
 std::string feature_name_place(int i) {
-  static const char* names[] = {"adjacent_dvonn", "ring2", "far", "edge", "edge_near", "edge_contact", "tempo"};
+  static const char* names[] = {"adjacent_dvonn", "ring2",        "far",    "dvonn_distance", "edge",
+                                "edge_near",      "edge_contact", "hemmed", "contact",        "tempo"};
+  static_assert(sizeof(names) / sizeof(names[0]) == kNumPlaceFeatures);
   return names[i];
 }
 

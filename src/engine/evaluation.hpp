@@ -2,11 +2,16 @@
 // (1/100 of a piece), from a linear model over board features.
 //
 // There are two models. The placement model scores how well each side's
-// pieces are placed relative to the Dvonn pieces and the edge; the movement
-// model scores material, mobility, safety and threats. Both are linear in
-// their features so that tools/tune (the `dvonn tune` subcommand) can fit
-// the weights to self-play outcomes by least squares; the fitted weights
-// are the defaults in evaluation.cpp.
+// pieces are placed relative to the Dvonn pieces, the edge and each other;
+// the movement model scores stacks, mobility and threats, valued by how
+// close they are to the Dvonn pieces (what survives the cut-offs). Until
+// the last moves the number of stacks a side controls and where they stand
+// matter more than their heights, so the movement model is tapered: each
+// feature has an early and a late weight, blended by how many stacks are
+// left. Both models are linear in their features so that `dvonn tune` can
+// fit the weights by least squares to the final piece difference of games
+// between strong programs; the fitted weights are the defaults in
+// evaluation.cpp.
 #pragma once
 
 #include <array>
@@ -18,17 +23,21 @@ namespace dvonn::engine {
 
 // Movement-phase features, each White's value minus Black's unless noted.
 enum MoveFeature {
-  kMaterial,          // pieces in controlled stacks (the score if the game ended)
-  kMobility,          // legal stack moves
-  kMovableStacks,     // stacks that can move
-  kNearDvonn,         // pieces in stacks next to a stack holding a Dvonn piece
-  kDvonnStacks,       // controlled stacks holding a Dvonn piece
-  kFarMaterial,       // pieces three or more steps (through occupied spaces) from any Dvonn piece
-  kImmobileMaterial,  // pieces in controlled stacks that cannot move now
-  kAttacked,          // pieces in controlled stacks the opponent can land on
-  kTempo,             // +1 White to move, -1 Black to move
-  kBestCapture,       // tallest enemy stack the side to move can land on, signed by the side to move
-  kSingles,           // controlled single pieces
+  kMaterial,       // pieces in controlled stacks (the score if the game ended)
+  kStacks,         // controlled stacks
+  kStacksNear1,    // controlled stacks next to a Dvonn piece
+  kStacksNear2,    // controlled stacks two spaces from the nearest Dvonn piece
+  kDvonnStacks,    // controlled stacks holding a Dvonn piece
+  kMobility,       // legal stack moves
+  kMovesNear,      // legal stack moves landing next to or on a Dvonn piece
+  kMovesToDvonn,   // legal stack moves onto a stack holding a Dvonn piece
+  kMovesToEnemy,   // legal stack moves onto an enemy stack
+  kMovableStacks,  // stacks that can move
+  kFarMaterial,    // pieces three or more steps (through occupied spaces) from any Dvonn piece
+  kAttacked,       // pieces in controlled stacks the opponent can land on
+  kBestCapture,    // tallest enemy stack the side to move can land on, signed by the side to move
+  kSingles,        // controlled single pieces
+  kTempo,          // +1 White to move, -1 Black to move
   kNumMoveFeatures
 };
 
@@ -37,15 +46,25 @@ enum PlaceFeature {
   kAdjacentDvonn,  // pieces next to a Dvonn piece
   kRing2,          // pieces two spaces from the nearest Dvonn piece
   kFar,            // pieces four or more spaces from every Dvonn piece
+  kDvonnDistance,  // sum over pieces of the distances to all Dvonn pieces
   kEdge,           // pieces on an edge space (the only movable ones at first)
   kEdgeNear,       // edge pieces within two spaces of a Dvonn piece
   kEdgeContact,    // edge pieces next to an enemy piece (a capture ready)
+  kHemmed,         // pieces with at most one neighbour that is not their own colour
+  kContact,        // pieces next to an enemy piece
   kPlaceTempo,     // +1 White to place, -1 Black
   kNumPlaceFeatures
 };
 
+// The taper of the movement model: 256 with the board full, 0 with few
+// stacks left.
+inline constexpr int kTaperScale = 256;
+int move_taper(const Position& p);
+
 struct Weights {
-  std::array<int, kNumMoveFeatures> move{};
+  // move[i] is feature i's weight with a full board, move[kNumMoveFeatures
+  // + i] its weight at the end; in between they are blended by move_taper.
+  std::array<int, 2 * kNumMoveFeatures> move{};
   std::array<int, kNumPlaceFeatures> place{};
 };
 
@@ -70,6 +89,9 @@ inline int evaluate(const Position& p, const Weights& w) {
 // by space, applied by the search before any piece of colour is down.
 int dvonn_placement_score(const Position& p, Square s);
 
+// Names of the weights, as `dvonn tune` prints them: the movement model's
+// 2 x kNumMoveFeatures ("material@early", "material@late", ...) and the
+// placement model's.
 std::string feature_name_move(int i);
 std::string feature_name_place(int i);
 

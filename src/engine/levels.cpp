@@ -26,7 +26,7 @@ LevelSettings level_settings(int level) {
     case 7:  // as level 8, but four plies while placing, half the clock and a smaller solver
       return {0, 0.5, 0.0, true, true, 16, 4};
     default:  // full strength; six plies at most while placing (deeper placement searches lost games)
-      return {0, 1.0, 0.0, true, true, 20, 6};
+      return {0, 1.0, 0.0, true, true, 20, 2};
   }
 }
 

@@ -1,13 +1,19 @@
 #include "engine/tuning.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
 namespace dvonn::engine {
 
 void add_game(const GameOutcome& game, TuningData& data) {
-  const double target = 100.0 * (game.white - game.black);
-  for (const Position& p : game.positions) {
+  add_positions(game.positions, game.white, game.black, data);
+}
+
+void add_positions(const std::vector<Position>& positions, int white, int black, TuningData& data, int clip) {
+  const int diff = clip > 0 ? std::clamp(white - black, -clip, clip) : white - black;
+  const double target = 100.0 * diff;
+  for (const Position& p : positions) {
     if (p.in_placement() && p.placed() <= kDvonnPieces) continue;
     TuningSample s;
     s.target = target;
@@ -19,7 +25,12 @@ void add_game(const GameOutcome& game, TuningData& data) {
     } else {
       MoveFeatures f;
       move_features(p, f);
-      s.features.assign(f.begin(), f.end());
+      const double t = static_cast<double>(move_taper(p)) / kTaperScale;
+      s.features.resize(2 * kNumMoveFeatures);
+      for (int i = 0; i < kNumMoveFeatures; ++i) {
+        s.features[i] = f[i] * t;
+        s.features[kNumMoveFeatures + i] = f[i] * (1 - t);
+      }
       data.movement.push_back(std::move(s));
     }
   }
@@ -44,7 +55,7 @@ FitResult fit_weights(const std::vector<TuningSample>& samples, const std::vecto
   // warns about a huge allocation it imagines for n = SIZE_MAX).
   if (n == 0 || n > 64) return r;
   // Normal equations (X'X + ridge * N * I) w = X'y, solved by Gaussian
-  // elimination with partial pivoting; n is at most a dozen.
+  // elimination with partial pivoting; n is a few dozen at most.
   std::vector<std::vector<double>> a(n, std::vector<double>(n + 1, 0.0));
   for (const auto& s : samples)
     for (std::size_t i = 0; i < n; ++i) {

@@ -63,7 +63,7 @@ std::string record_text(const MatchGame& g, const MatchSettings& settings) {
   // A random opening needs no tag here: record_of writes it as a Position.
   if (settings.random_setup)
     tags.emplace_back("Setup", "random " + std::to_string(pair_seed(settings.seed, g.index / 2)));
-  else if (settings.random_openings == 0)
+  else if (settings.random_openings == 0 && settings.openings.empty())
     tags.emplace_back("Setup", "standard");
   GameRecord rec = record_of(g.game.game, tags);
   rec.set_tag("Result", result_tag(g.game.result));
@@ -84,6 +84,8 @@ std::string check_match_settings(const MatchSettings& s) {
   if (!(s.referee.seconds_per_game > 0)) return "the time per game must be positive";
   if (s.random_openings < 0 || s.random_openings >= 49) return "the random opening placements must be 0..48";
   if (s.random_openings > 0 && s.random_setup) return "give either random setups or random openings, not both";
+  if (!s.openings.empty() && (s.random_setup || s.random_openings > 0))
+    return "give either an openings file or random setups or openings, not both";
   if (!(s.referee.tolerance >= 0)) return "the time tolerance must not be negative";
   if (s.sprt) {
     std::string why = check_sprt_settings(*s.sprt);
@@ -115,7 +117,9 @@ MatchReport run_match(const MatchSettings& settings,
       // white) and 2k+1 (second engine white), from the same setup.
       mg.first_is_white = index % 2 == 0;
       RefereeSettings rs = settings.referee;
-      if (settings.random_openings > 0)
+      if (!settings.openings.empty())
+        rs.start = settings.openings[static_cast<std::size_t>(index / 2) % settings.openings.size()];
+      else if (settings.random_openings > 0)
         rs.start = random_opening(pair_seed(settings.seed, index / 2), settings.random_openings);
       else if (settings.random_setup)
         rs.random_setup_seed = pair_seed(settings.seed, index / 2);

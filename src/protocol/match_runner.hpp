@@ -23,6 +23,9 @@ struct MatchSettings {
   // > 0: start each pair after this many random placements from the empty
   // board (random_opening), so full games still vary; not with random_setup.
   int random_openings = 0;
+  // When not empty, pair k starts from openings[k % size] (an openings
+  // file); not with random setups or random openings.
+  std::vector<BoardState> openings;
   std::uint64_t seed = 1;  // the random setups derive from it
   int concurrency = 1;     // games played at once
   std::string out_dir;     // record files go here; "" writes none
