@@ -185,6 +185,25 @@ std::optional<GameRecord> parse_record(std::string_view text, std::string* error
   return rec;
 }
 
+namespace {
+
+// The side that plays each move, replayed from the record's start; shorter
+// than the moves when the start or a move cannot be replayed.
+std::vector<Color> movers_of(const GameRecord& rec) {
+  std::vector<Color> who;
+  auto start = record_start(rec);
+  if (!start) return who;
+  Game game(*start);
+  for (Move m : rec.moves) {
+    Color side = game.position().side_to_move();
+    if (!game.play(m).empty()) break;
+    who.push_back(side);
+  }
+  return who;
+}
+
+}  // namespace
+
 std::string format_record(const GameRecord& rec) {
   static const char* kOrder[] = {"Event", "Site",  "Date",     "Round",  "White",
                                  "Black", "Setup", "Position", "Result", "Score"};
@@ -198,14 +217,25 @@ std::string format_record(const GameRecord& rec) {
     if (!known) write_tag(k, v);
   }
   if (!rec.tags.empty()) out += "\n";
+  // Numbered by colour, as the web UI's move list: each White move starts a
+  // number, so White's 49th placement and first stack move get one each
+  // ("25. H3 26. A1B2 K5J5") and a Black move with no White move before it
+  // is written "N... move".
+  std::vector<Color> who = movers_of(rec);
+  int number = 0;
+  bool white_open = false;  // the current number has White's move and no Black one yet
   for (size_t i = 0; i < rec.moves.size(); ++i) {
-    if (i % 2 == 0) {
-      if (i > 0) out += (i % 20 == 0) ? "\n" : " ";
-      out += std::to_string(i / 2 + 1) + ". ";
-    } else {
-      out += " ";
+    Color side = i < who.size() ? who[i] : i == 0 ? Color::White : opponent(who[i - 1]);
+    if (i == who.size()) who.push_back(side);
+    if (side == Color::Black && white_open) {
+      out += " " + to_string(rec.moves[i]);
+      white_open = false;
+      continue;
     }
-    out += to_string(rec.moves[i]);
+    ++number;
+    if (i > 0) out += (number % 10 == 1) ? "\n" : " ";
+    out += std::to_string(number) + (side == Color::White ? ". " : "... ") + to_string(rec.moves[i]);
+    white_open = side == Color::White;
   }
   std::string result = rec.has_tag("Result") ? rec.tag("Result") : "*";
   if (!is_result_token(result)) result = "*";

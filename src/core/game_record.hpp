@@ -28,7 +28,9 @@ struct GameRecord {
 std::optional<GameRecord> parse_record(std::string_view text, std::string* error = nullptr);
 
 // Writes a record: the Seven-Tag-Roster-like tags first, then the moves,
-// numbered in pairs, ten pairs per line.
+// numbered as White-Black pairs by who played them (White places the 49th
+// piece and moves first, so number 25 has White's move only), ten numbers
+// per line.
 std::string format_record(const GameRecord& record);
 
 // The record of a game, with Setup or Position, Result and Score tags set

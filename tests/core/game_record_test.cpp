@@ -268,6 +268,25 @@ TEST(GameRecord, FormatPutsTenMovePairsPerLine) {
   EXPECT_EQ(back->moves, g.moves());
 }
 
+TEST(GameRecord, FormatNumbersMovesByColour) {
+  // White places the 49th piece and also makes the first stack move: each
+  // gets its own number, so every move stays under its colour.
+  Game g = random_game(3, false, 52);
+  ASSERT_EQ(g.moves().size(), 52u);
+  auto mv = [&](int i) { return to_string(g.moves()[i]); };
+  std::string text = format_record(record_of(g));
+  EXPECT_TRUE(contains(text, "24. " + mv(46) + " " + mv(47) + " 25. " + mv(48) + " 26. " + mv(49) + " " + mv(50) +
+                                 " 27. " + mv(51) + " *"))
+      << text;
+  auto back = parse_record(text);
+  ASSERT_TRUE(back);
+  EXPECT_EQ(back->moves, g.moves());
+
+  // A start with Black to move: Black's move is "1...".
+  GameRecord rec = must_parse("[Position \"2d6/7d2/11/10/d8 place b\"]\n\nE3 A1 B1");
+  EXPECT_TRUE(contains(format_record(rec), "\n1... E3 2. A1 B1 *\n")) << format_record(rec);
+}
+
 TEST(GameRecord, TagValuesAreEscaped) {
   GameRecord rec;
   rec.set_tag("White", "Al \"Q\" \\ Smith");

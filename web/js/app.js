@@ -95,6 +95,13 @@ function endText(st) {
 
 function isOver(st) { return st.phase === 'over' || st.result !== 'ongoing'; }
 
+// Whether the final count decided the game (not a resignation or time).
+function countDecided(st) { return !st.end || st.end === 'count'; }
+
+function shortResult(st) {
+  return st.result === 'draw' ? t('result.drawShort') : t('result.winsShort', { side: sideName(st.result) });
+}
+
 // ---------- clocks ----------
 // A real-time clock counts down from the state's white_ms/black_ms, as of the
 // state's server_time; the time since the state arrived is taken off the
@@ -224,7 +231,12 @@ function render() {
   const status = byTest('status');
   const toMove = st.to_move;
   let text;
-  if (isOver(st)) text = t('status.over', { result: st.end === 'time' || st.end === 'resignation' ? `${resultText(st, st.score)} (${endText(st).replace(/[.。]$/, "")})` : resultText(st, st.score) });
+  if (isOver(st)) {
+    // The count is named only when it decided the game (not after a
+    // resignation or a loss on time, when it says nothing about the winner).
+    text = countDecided(st) ? t('status.over', { result: resultText(st, st.score) })
+      : t('status.overHow', { result: shortResult(st), how: endText(st) });
+  }
   else {
     const what = st.phase === 'placement' ? t('what.place', { piece: pieceWord(st.next_piece || toMove) })
       : (st.legal.length === 1 && st.legal[0] === 'PASS') ? t('what.pass') : t(`what.move.${toMove}`);
@@ -254,8 +266,9 @@ function render() {
     hint: view.live ? game.hint : [], placementTarget: mine && st.phase === 'placement',
   });
   byTest('board').classList.toggle('interactive', mine);
-  if (game.animate && view.live) board.animateMove(game.animate, view.stacks);
+  const animate = game.animate;
   game.animate = null;
+  if (animate && view.live) board.animateMove(animate, view.stacks);
 
   // Removed stacks: what was lost and why.
   const removedNote = byTest('removed-note');
@@ -281,7 +294,7 @@ function render() {
   if (!canResign) byTest('resign-confirm').hidden = true;
   byTest('undo').hidden = !canHelp;
   byTest('hint').hidden = !canHelp;
-  byTest('undo').disabled = !canHelp || !st.moves.length || game.pending;
+  byTest('undo').disabled = !canHelp || !st.moves.length || game.pending || isOver(st);
   byTest('hint').disabled = !canHelp || !mine || game.pending;
   byTest('move-form').hidden = !game.seat || st.result !== 'ongoing';
   byTest('export').href = api.recordUrl(game.id);
@@ -304,10 +317,10 @@ function render() {
     if (game.seat === 'white' || game.seat === 'black') {
       you = st.result === 'draw' ? t('over.draw') : st.result === game.seat ? t('over.won') : t('over.lost');
     }
-    $('.result', over).textContent = st.end === 'count' || !st.end ? resultText(st, st.score)
-      : st.result === 'draw' ? t('result.drawShort') : t('result.winsShort', { side: sideName(st.result) });
+    $('.result', over).textContent = countDecided(st) ? resultText(st, st.score) : shortResult(st);
     byTest('game-end').textContent = endText(st);
-    $('.detail', over).textContent = `${you} ${t('over.count', { white: st.score.white, black: st.score.black })}`.trim();
+    const count = countDecided(st) ? t('over.count', { white: st.score.white, black: st.score.black }) : '';
+    $('.detail', over).textContent = `${you} ${count}`.trim();
     const rc = byTest('rating-changes');
     rc.innerHTML = '';
     const ch = st.rating_changes;
@@ -338,25 +351,62 @@ function render() {
   renderHistory();
 }
 
+// Who played each move. The start is known once the history is loaded; until
+// then it is worked out from the state (placements so far, side to move).
+function movers() {
+  const st = game.state;
+  let start = game.start;
+  if (!start) {
+    const placements = st.moves.filter((m) => m.length === 2 && m !== 'PASS').length;
+    if (placements || st.phase === 'placement') {
+      const placed = Math.max(0, (st.placed || 0) - placements);
+      start = { phase: 'placement', placed, toMove: placed % 2 === 0 ? 'white' : 'black' };
+    } else {
+      const last = st.to_move === 'white' || st.to_move === 'black' ? st.to_move : null;
+      const first = last && st.moves.length % 2 === 1 ? other(last) : last || 'white';
+      start = { phase: 'movement', placed: 49, toMove: first };
+    }
+  }
+  return Rules.moversOf(start, st.moves);
+}
+
 function renderMoveList() {
   const st = game.state;
   const list = byTest('move-list');
   const cur = game.viewIndex == null ? st.moves.length : game.viewIndex;
   list.innerHTML = '';
-  for (let i = 0; i < st.moves.length; i += 2) {
+  const sides = movers();
+  for (const row of Rules.moveRows(sides)) {
+    if (row.white != null && row.white === sides.movementFrom && row.white > 0) {
+      // White placed the last piece and moves first: say so where it happens.
+      const note = document.createElement('li');
+      note.className = 'phase-note';
+      note.textContent = t('moves.movementStarts');
+      list.appendChild(note);
+    }
     const li = document.createElement('li');
     const num = document.createElement('span');
     num.className = 'num';
-    num.textContent = `${i / 2 + 1}.`;
+    num.textContent = `${row.num}.`;
     li.appendChild(num);
-    for (const j of [i, i + 1]) {
-      if (j >= st.moves.length) break;
+    for (const side of ['white', 'black']) {
+      const j = row[side];
+      if (j == null) {
+        if (side === 'black' && row.white === st.moves.length - 1 && st.to_move !== 'white') break;  // Black to reply
+        const gap = document.createElement('span');
+        gap.className = 'gap';
+        gap.textContent = '…';
+        gap.title = t(`moves.noMove.${side}`);
+        li.appendChild(gap);
+        continue;
+      }
       const b = document.createElement('button');
       b.type = 'button';
       b.className = 'mv';
       b.textContent = st.moves[j];
       b.dataset.ply = String(j + 1);
-      b.title = t('moves.title', { side: sideName(j % 2 === 0 ? 'white' : 'black'), n: j + 1 });
+      b.dataset.side = side;
+      b.title = t('moves.title', { side: sideName(side), n: j + 1 });
       if (j + 1 === cur) b.classList.add('current');
       b.addEventListener('click', () => goTo(j + 1));
       li.appendChild(b);
@@ -443,12 +493,14 @@ function applyState(st, source) {
   const changed = !prev || prev.version !== st.version || prev.moves.length !== st.moves.length;
   game.state = st;
   game.clockAt = performance.now();
+  // Messages about the game in play (refusals, hints) are stale once it ends.
+  if (prev && !isOver(prev) && isOver(st)) say('');
   game.flagAsked = false;
   if (changed) {
     byTest('stack-tooltip').hidden = true;
     game.selected = null;
     game.hint = [];
-    if (prev && st.moves.length === prev.moves.length + 1 && game.viewIndex == null) game.animate = st.last_move;
+    if (prev && st.moves.length === prev.moves.length + 1 && game.viewIndex == null && st.last_move !== 'PASS') game.animate = st.last_move;
     if (!prev || prev.moves.length !== st.moves.length || prev.moves[prev.moves.length - 1] !== st.moves[st.moves.length - 1]) {
       game.hist = null;
       ensureHistory();
@@ -586,6 +638,7 @@ async function openGame(id, { watch = false } = {}) {
   showScreen('game');
   byTest('message').textContent = '';
   byTest('resign-confirm').hidden = true;
+  byTest('move-input').value = '';  // a half-typed move belongs to the game left
   game = { id, watch, seat: null, token: null, state: null, conn: null, hist: null, start: null, viewIndex: null, selected: null, hint: [], pending: false, clockAt: performance.now() };
   const g = game;
   let st;

@@ -190,7 +190,8 @@ export class Board {
 
   // The stack that just moved flies from its source to its target.
   animateMove(move, stacks) {
-    if (!move || move.length !== 4 || typeof this.flyLayer.animate !== 'function') return;
+    // A PASS has four letters too, but nothing flies.
+    if (!move || move === 'PASS' || move.length !== 4 || typeof this.flyLayer.animate !== 'function') return;
     if (window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
     const from = move.slice(0, 2), to = move.slice(2);
     const [fx, fy] = parseSquare(from), [tx, ty] = parseSquare(to);

@@ -309,3 +309,40 @@ export function toPositionString(p) {
   }
   return `${rows.join('/')} ${p.phase === 'placement' ? 'place' : 'move'} ${p.toMove === 'black' ? 'b' : 'w'}`;
 }
+
+// ---- who plays each move, and the numbered rows of a move list ----
+// The side that plays each of `moves` from `start`, without checking the
+// moves: placements alternate, White places the 49th piece and also makes
+// the first stack move, then the sides alternate (a PASS takes a turn).
+export function moversOf(start, moves) {
+  const out = [];
+  let side = start.toMove === 'black' ? 'black' : 'white';
+  let placed = start.placed || 0;
+  let placing = start.phase === 'placement';
+  for (const m of moves) {
+    out.push(side);
+    if (placing && m !== 'PASS' && m.length === 2 && ++placed === 49) {
+      placing = false;
+      out.movementFrom = out.length;  // the index of the first stack move
+      side = 'white';
+    } else side = other(side);
+  }
+  return out;
+}
+
+// Rows of {num, white, black} (move indexes or null), numbered as the game
+// records are: a row starts with each White move, so a move always sits
+// under its own colour (a Black move with no White move before it in its
+// row is written "N... move").
+export function moveRows(sides) {
+  const rows = [];
+  let row = null;
+  sides.forEach((side, i) => {
+    if (side === 'white' || !row || row.black != null) {
+      row = { num: rows.length + 1, white: null, black: null };
+      rows.push(row);
+    }
+    row[side] = i;
+  });
+  return rows;
+}
