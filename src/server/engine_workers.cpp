@@ -4,6 +4,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <iostream>
 #include <memory>
 
 namespace dvonn::server {
@@ -68,7 +69,12 @@ void EngineWorkers::run() {
     limits.stop = &abort_;
     engine::SearchReport report = engine->search(job.position, limits);
     if (abort_) return;
-    job.done(report);
+    // An exception leaving this thread would end the process.
+    try {
+      job.done(report);
+    } catch (const std::exception& e) {
+      std::cerr << "dvonn serve: after an engine search: " << e.what() << "\n";
+    }
   }
 }
 

@@ -60,13 +60,99 @@ class Db {
   sqlite3* db_ = nullptr;
 };
 
+// Overwrites with garbage, by plain file I/O, the root pages of the b-trees
+// (tables and indexes) that `where` selects from sqlite_master, as a failing
+// disk would. A server running on the file sees it at its next read.
+void damage_pages(const std::string& path, const std::string& where) {
+  Db db(path);
+  // Every page in the main file, so that the page overwritten is the one
+  // read (not a newer copy in the WAL).
+  auto checkpoint = db.integers("PRAGMA wal_checkpoint(TRUNCATE)");
+  ASSERT_FALSE(checkpoint.empty());
+  ASSERT_EQ(checkpoint[0], 0) << "the checkpoint was blocked";
+  auto page_size = db.integers("PRAGMA page_size");
+  auto roots = db.integers("SELECT rootpage FROM sqlite_master WHERE " + where);
+  ASSERT_FALSE(roots.empty()) << where;
+  {
+    std::fstream file(path, std::ios::in | std::ios::out | std::ios::binary);
+    ASSERT_TRUE(file.is_open());
+    std::string garbage(static_cast<std::size_t>(page_size.at(0)), '\xee');
+    for (std::int64_t root : roots) {
+      file.seekp((root - 1) * page_size[0]);
+      file.write(garbage.data(), static_cast<std::streamsize>(garbage.size()));
+    }
+    file.flush();
+    ASSERT_TRUE(file.good());
+  }
+  // A change through SQLite: the server's connections notice that the file
+  // changed and drop the pages they had cached.
+  db.exec("PRAGMA user_version = 7");
+}
+
 class StorageErrorTest : public ServerTest {
  protected:
+  // A new server on the same database (no game in memory).
+  void restart() {
+    server_.reset();
+    server_ = std::make_unique<Server>(config_);
+    server_->start();
+    port_ = server_->port();
+  }
   std::vector<std::int64_t> stored_moves(const std::string& id) {
     Db db(config_.db);
     return db.integers("SELECT number FROM moves WHERE game_id = ?1 ORDER BY number", id);
   }
+  // The server still answers requests that need no (damaged) data.
+  void expect_still_serving() {
+    for (const char* target : {"/api/lobby", "/api/languages", "/api/me"}) {
+      auto r = http_request(port_, "GET", target);
+      EXPECT_EQ(r.status, 200) << target << ": " << r.body;
+    }
+  }
 };
+
+TEST_F(StorageErrorTest, DamagedUsersIndexIsA500AndTheServerGoesOn) {
+  json g = create({{"mode", "local"}});
+  ASSERT_EQ(http_request(port_, "GET", "/api/users/engine-3").status, 200);
+
+  damage_pages(config_.db, "type = 'index' AND tbl_name = 'users'");
+
+  auto r = http_request(port_, "GET", "/api/users/engine-3");
+  EXPECT_EQ(r.status, 500) << r.body;
+  EXPECT_EQ(r.content_type, "application/json");
+  json body = json::parse(r.body, nullptr, false);
+  ASSERT_TRUE(body.is_object()) << r.body;
+  EXPECT_THAT(body.value("error", ""), HasSubstr("storage error"));
+  // Again: the first failure did not leave anything locked or half-done.
+  EXPECT_EQ(http_request(port_, "GET", "/api/users/engine-3").status, 500);
+
+  expect_still_serving();
+  auto state = http_request(port_, "GET", "/api/games/" + g["id"].get<std::string>());
+  EXPECT_EQ(state.status, 200) << state.body;
+  WsClient c(port_, ws_target(g["id"], g["token"]));
+  ASSERT_EQ(c.handshake_status(), 101);
+  c.next();
+  c.send(json{{"type", "move"}, {"move", "E3"}});
+  EXPECT_FALSE(c.state_with_moves(1).is_null());
+  EXPECT_EQ(stored_moves(g["id"]), std::vector<std::int64_t>{1});
+}
+
+TEST_F(StorageErrorTest, UnreadableGameIsA500NotA404OverHttpAndWebSocket) {
+  json g = create({{"mode", "local"}});
+  std::string id = g["id"];
+  restart();  // the game is no longer in memory: the next access reads it
+  damage_pages(config_.db, "tbl_name = 'games'");
+
+  auto r = http_request(port_, "GET", "/api/games/" + id);
+  EXPECT_EQ(r.status, 500) << r.body;
+  EXPECT_THAT(json::parse(r.body, nullptr, false).value("error", ""), HasSubstr("storage error"));
+  auto move = post(port_, "/api/games/" + id + "/moves", {{"token", g["token"]}, {"move", "E3"}});
+  EXPECT_EQ(move.status, 500) << move.body;
+  WsClient ws(port_, ws_target(id, g["token"]));
+  EXPECT_EQ(ws.handshake_status(), 500);
+
+  expect_still_serving();
+}
 
 // A game whose move could not be committed: that move is refused, and the
 // move sent after it (before the failure was known) is not stored either,
