@@ -227,5 +227,65 @@ INSTANTIATE_TEST_SUITE_P(Storage, FailedCommitTest,
                            return info.index == 0 ? std::string("FailedWrite") : std::string("FailedCommit");
                          });
 
+// `dvonn serve` on a database whose games cannot be read: a message and
+// exit status 1, not an abort.
+TEST(StorageStartTest, DamagedDatabaseExitsWithAMessage) {
+  auto dir = fresh_temp_dir("dvonn-storage-test-");
+  ServerConfig config = test_config(dir);
+  {
+    Server s(config);
+    s.start();
+  }
+  damage_pages(config.db, "tbl_name = 'games'");
+
+  int err[2];
+  ASSERT_EQ(pipe(err), 0);
+  pid_t pid = fork();
+  if (pid == 0) {
+    dup2(err[1], STDERR_FILENO);
+    close(err[0]);
+    close(err[1]);
+    std::vector<std::string> args = {DVONN_BINARY, "serve", "--port", "0", "--db", config.db};
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  close(err[1]);
+  // Read stderr until it closes (the process ended) or 30 s have passed.
+  std::string output;
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  for (;;) {
+    pollfd p{err[0], POLLIN, 0};
+    if (poll(&p, 1, 200) > 0) {
+      char buffer[512];
+      ssize_t n = read(err[0], buffer, sizeof buffer);
+      if (n <= 0) break;
+      output.append(buffer, static_cast<std::size_t>(n));
+    }
+    if (std::chrono::steady_clock::now() > deadline) break;
+  }
+  close(err[0]);
+  int status = 0;
+  pid_t ended = 0;
+  while ((ended = waitpid(pid, &status, WNOHANG)) == 0 && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  if (ended == 0) {
+    kill(pid, SIGKILL);
+    waitpid(pid, &status, 0);
+    ADD_FAILURE() << "dvonn serve still runs on a damaged database; it said: " << output;
+  }
+  EXPECT_TRUE(WIFEXITED(status)) << "ended by signal " << (WIFSIGNALED(status) ? WTERMSIG(status) : 0) << "; it said "
+                                 << output;
+  if (WIFEXITED(status)) {
+    EXPECT_EQ(WEXITSTATUS(status), 1);
+  }
+  EXPECT_THAT(output, HasSubstr("cannot start"));
+  EXPECT_THAT(output, HasSubstr("malformed"));
+  std::error_code ec;
+  std::filesystem::remove_all(dir, ec);
+}
+
 }  // namespace
 }  // namespace dvonn::server::testing
