@@ -30,12 +30,14 @@ int run_serve(const server::ServerConfig& config) {
   std::unique_ptr<server::Server> s;
   try {
     s = std::make_unique<server::Server>(config);
+    // Inside the try: start() reads the games, and a damaged database must
+    // give this message and exit status, not an abort.
+    s->start();
   } catch (const std::exception& e) {
     std::cerr << "dvonn serve: cannot start on " << config.host << ":" << config.port << " with " << config.db << ": "
               << e.what() << "\n";
     return 1;
   }
-  s->start();
   std::string host = config.host;
   if (host == "0.0.0.0" || host == "::") host = "127.0.0.1";
   if (host.find(':') != std::string::npos) host = "[" + host + "]";

@@ -1,5 +1,8 @@
 #include "server/api.hpp"
 
+#include <atomic>
+#include <iostream>
+
 #include "core/position_string.hpp"
 #include "server/game_setup.hpp"
 #include "server/languages.hpp"
@@ -44,7 +47,47 @@ HttpReply json_error(int status, const std::string& message) {
   return h;
 }
 
+HttpReply server_error(const std::string& what, const std::exception& e) {
+  // The details (SQL, file names) go to the log, not to anonymous clients.
+  std::cerr << "dvonn serve: " << what << ": " << e.what() << "\n";
+  HttpReply h = json_error(500, dynamic_cast<const StoreError*>(&e)
+                                    ? "storage error: the server could not use its database; try again later"
+                                    : "internal server error; try again later");
+  h.headers.emplace_back("Cache-Control", "no-store");
+  return h;
+}
+
 void Api::handle(const ApiRequest& request, Respond respond) {
+  // A handler may throw (a read of a damaged database, on this network
+  // thread) before or after it answered: answer once either way.
+  auto answered = std::make_shared<std::atomic<bool>>(false);
+  Respond once = [respond = std::move(respond), answered](HttpReply reply) {
+    if (!answered->exchange(true)) respond(std::move(reply));
+  };
+  try {
+    route(request, once);
+  } catch (const std::exception& e) {
+    // The path is the client's: one short line in the log.
+    std::string path = request.path.substr(0, 120);
+    for (char& c : path)
+      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+    once(server_error(request.method + " " + path, e));
+  }
+}
+
+void Api::post_task(const std::string& what, std::function<HttpReply()> work, Respond respond) {
+  p_.tasks.post([what, work = std::move(work), respond = std::move(respond)] {
+    HttpReply reply;
+    try {
+      reply = work();
+    } catch (const std::exception& e) {
+      reply = server_error(what, e);
+    }
+    respond(std::move(reply));
+  });
+}
+
+void Api::route(const ApiRequest& request, Respond respond) {
   std::vector<std::string_view> parts;
   std::string_view path = request.path;
   for (std::string_view rest = path.substr(1); !rest.empty();) {
@@ -263,7 +306,8 @@ void Api::create(const json& request, const Caller& caller, bool listed, Respond
         w.set_progress(stored.id, progress);
       },
       [this, room, seat = g.seat, token = g.token, respond, listed](const std::string& error) {
-        if (!error.empty()) return respond(json_error(500, error));
+        // The store logged the details.
+        if (!error.empty()) return respond(json_error(500, "storage error: the game could not be saved; try again"));
         p_.registry.add(room);
         if (listed) p_.lobby.refresh(room->id());
         HttpReply h;

@@ -4,6 +4,7 @@
 // thread (moves wait for their commit, passwords are hashed on a worker).
 #pragma once
 
+#include <exception>
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -32,6 +33,9 @@ using Respond = std::function<void(HttpReply)>;
 
 // {"error": message} with a status.
 HttpReply json_error(int status, const std::string& message);
+// A 500 for an exception a request ran into (StoreError: the database
+// failed); logs it to stderr with `what` (the request).
+HttpReply server_error(const std::string& what, const std::exception& e);
 
 struct ApiRequest {
   std::string method;
@@ -60,10 +64,15 @@ class Api {
  public:
   explicit Api(ApiParts parts) : p_(parts) {}
 
-  // respond is called exactly once.
+  // respond is called exactly once; an exception (a storage error) becomes a
+  // 500.
   void handle(const ApiRequest& request, Respond respond);
 
  private:
+  void route(const ApiRequest& request, Respond respond);
+  // Runs slow work (password hashing) on the task pool; an exception in it
+  // becomes a 500.
+  void post_task(const std::string& what, std::function<HttpReply()> work, Respond respond);
   // Who is asking: the session's user (if any) and its token.
   struct Caller {
     std::optional<Player> user;

@@ -49,20 +49,24 @@ void Api::auth(const std::string& action, const json& body, const Caller& caller
   if (!required_string(body, "name", name)) return respond(json_error(400, "name must be a string"));
   if (action == "guest") {
     if (auto why = check_new_name(name); !why.empty()) return respond(json_error(400, why));
-    return p_.tasks.post([this, name, respond] { respond(user_reply(p_.accounts.guest(name))); });
+    return post_task(
+        "guest", [this, name] { return user_reply(p_.accounts.guest(name)); }, std::move(respond));
   }
   if (!required_string(body, "password", password)) return respond(json_error(400, "password must be a string"));
   if (action == "signup") {
     if (auto why = check_new_name(name); !why.empty()) return respond(json_error(400, why));
     if (auto why = check_password(password); !why.empty()) return respond(json_error(400, why));
-    return p_.tasks.post([this, name, password, respond] { respond(user_reply(p_.accounts.signup(name, password))); });
+    return post_task(
+        "sign-up", [this, name, password] { return user_reply(p_.accounts.signup(name, password)); },
+        std::move(respond));
   }
   // login: limited per name and per address, whether the password is right
   // or not.
   bool by_address = p_.logins_by_address.allow(caller.address);
   bool by_name = p_.logins_by_name.allow(name_key(name.substr(0, 64)));
   if (!by_address || !by_name) return respond(json_error(429, "too many log-in attempts; wait a minute"));
-  p_.tasks.post([this, name, password, respond] { respond(user_reply(p_.accounts.login(name, password))); });
+  post_task(
+      "log-in", [this, name, password] { return user_reply(p_.accounts.login(name, password)); }, std::move(respond));
 }
 
 }  // namespace dvonn::server

@@ -1,6 +1,7 @@
 #include "server/clock_watcher.hpp"
 
 #include <algorithm>
+#include <iostream>
 #include <vector>
 
 namespace dvonn::server {
@@ -52,7 +53,14 @@ void ClockWatcher::run() {
     }
     if (!due.empty()) {
       lock.unlock();
-      for (auto& f : due) f();
+      for (auto& f : due) {
+        // An exception leaving this thread would end the process.
+        try {
+          f();
+        } catch (const std::exception& e) {
+          std::cerr << "dvonn serve: clock: " << e.what() << "\n";
+        }
+      }
       lock.lock();
       continue;
     }

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <iostream>
 #include <memory>
 
 namespace dvonn::server {
@@ -74,19 +75,24 @@ void EngineWorkers::run() {
     // A hint is full-strength analysis whatever the engine's level.
     const int level = job.level ? job.level : engine ? engine->level() : engine::kTopLevel;
     if (!engine || engine->level() != level) engine = std::make_unique<engine::Engine>(level, hash_megabytes_);
-    if (job.level) {
-      engine::PlayLimits limits = engine::PlayLimits::per_move(job.seconds);
-      limits.stop = &abort_;
-      engine::PlayReport report = engine->play(job.position, limits);
-      if (abort_) return;
-      job.move_done(report);
-    } else {
-      engine::SearchLimits limits;
-      limits.seconds = job.seconds;
-      limits.stop = &abort_;
-      engine::SearchReport report = engine->search(job.position, limits);
-      if (abort_) return;
-      job.hint_done(report);
+    // An exception leaving this thread would end the process.
+    try {
+      if (job.level) {
+        engine::PlayLimits limits = engine::PlayLimits::per_move(job.seconds);
+        limits.stop = &abort_;
+        engine::PlayReport report = engine->play(job.position, limits);
+        if (abort_) return;
+        job.move_done(report);
+      } else {
+        engine::SearchLimits limits;
+        limits.seconds = job.seconds;
+        limits.stop = &abort_;
+        engine::SearchReport report = engine->search(job.position, limits);
+        if (abort_) return;
+        job.hint_done(report);
+      }
+    } catch (const std::exception& e) {
+      std::cerr << "dvonn serve: after an engine search: " << e.what() << "\n";
     }
   }
 }

@@ -1,6 +1,7 @@
 #include "server/game_room.hpp"
 
 #include <algorithm>
+#include <iostream>
 
 #include "community/time_control.hpp"
 #include "core/game_record.hpp"
@@ -115,7 +116,12 @@ void GameRoom::refresh_summary() {
   summary_stale_ = false;
   if (over_locked() && end_reason_.empty() && game_.position().is_over()) end_reason_ = "count";
   GameProgress p = progress_locked(last_activity_ms_);
-  context_.store.submit([id = id_, p](StoreWriter& w) { w.set_progress(id, p); }, {});
+  context_.store.submit(
+      [self = shared_from_this(), p](StoreWriter& w) {
+        if (self->write_failed_) throw StoreError("game " + self->id_ + ": an earlier change was not saved");
+        w.set_progress(self->id_, p);
+      },
+      {});
 }
 
 GameRoom::GameRoom(RoomContext& context, std::string id, SeatInfo seats, Game game, std::string white_token,
@@ -547,11 +553,21 @@ void GameRoom::commit_locked(std::function<void(StoreWriter&)> writes, RoomReply
   }
   arm_clock_locked();
   context_.store.submit(
-      [id = id_, writes = std::move(writes), progress, ratings, white = white_player_, black = black_player_,
-       white_score, now](StoreWriter& w) {
-        writes(w);
-        w.set_progress(id, progress);
-        if (ratings) *ratings = rate_finished_game(w.connection(), id, white, black, white_score, now);
+      [self = shared_from_this(), writes = std::move(writes), progress, ratings, white = white_player_,
+       black = black_player_, white_score, now](StoreWriter& w) {
+        // The changes of a game are stored in order or not at all: once one
+        // failed, a later one (already queued, or even in the same
+        // transaction) would put move N+1 on disk without move N.
+        if (self->write_failed_)
+          throw StoreError("game " + self->id_ + ": not saved, as an earlier change of it could not be saved");
+        try {
+          writes(w);
+          w.set_progress(self->id_, progress);
+          if (ratings) *ratings = rate_finished_game(w.connection(), self->id_, white, black, white_score, now);
+        } catch (...) {
+          self->write_failed_ = true;
+          throw;
+        }
       },
       [self = shared_from_this(), state, reply_template = std::move(reply_template), reply = std::move(reply), ratings,
        version](const std::string& error) { self->committed(error, state, reply_template, reply, ratings, version); });
@@ -560,13 +576,24 @@ void GameRoom::commit_locked(std::function<void(StoreWriter&)> writes, RoomReply
 void GameRoom::committed(const std::string& error, std::shared_ptr<const std::string> state, RoomReply reply_template,
                          const Reply& reply, std::shared_ptr<RatingChanges> ratings, std::int64_t version) {
   if (!error.empty()) {
+    // Also when the write itself went through but the transaction did not.
+    // This runs on the writer thread before its next transaction, so
+    // nothing queued after this change can reach the disk.
+    write_failed_ = true;
+    bool first = false;
+    bool lobby_game = false;
     {
       std::lock_guard lock(mutex_);
+      first = !broken_;
       broken_ = true;
+      lobby_game = lobby_ != kLobbyNone;
       if (context_.watcher) context_.watcher->unwatch(id_);
     }
+    if (first) std::cerr << "dvonn serve: game " << id_ << " closed: a change could not be saved: " << error << "\n";
+    // Memory is ahead of the disk: the next access reloads what is stored.
     if (context_.forget) context_.forget(id_);
-    if (reply) reply(error_reply(500, error));
+    if (first && lobby_game && context_.lobby_changed) context_.lobby_changed(id_);
+    if (reply) reply(error_reply(500, "storage error: this change of the game could not be saved; reload the page"));
     return;
   }
   std::shared_ptr<const std::string> full;
@@ -596,7 +623,13 @@ void GameRoom::committed(const std::string& error, std::shared_ptr<const std::st
         if (auto s = w.lock()) s->deliver(message);
     }
   }
-  reply_template.state = full ? full : state;
+  // A room that broke meanwhile acknowledges nothing (its later changes are
+  // not on disk).
+  if (!full) {
+    if (reply) reply(error_reply(503, "this game could not be saved; reload the page"));
+    return;
+  }
+  reply_template.state = full;
   if (reply) reply(reply_template);
   if (context_.lobby_changed && lobby_game) context_.lobby_changed(id_);
   resume_engine();

@@ -5,6 +5,7 @@
 // Nothing is acknowledged or broadcast before the store has committed it.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -161,6 +162,7 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   std::int64_t version_ = 0;                            // increases with every change, in memory
   std::int64_t engine_version_ = -1;                    // the version the engine was asked about
   bool broken_ = false;                                 // a commit failed: refuse everything
+  std::atomic<bool> write_failed_{false};               // a write failed: refuse later ones (writer thread)
   std::shared_ptr<const std::string> committed_state_;  // without the clock
   community::GameClock committed_clock_;
   bool committed_started_ = false;

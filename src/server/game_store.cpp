@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <future>
+#include <iostream>
 
 #include "server/player_row.hpp"
 #include "server/schema.hpp"
@@ -193,13 +194,24 @@ void GameStore::writer_loop() {
       }
       commit.run();
       ++transactions_;
+      for (const auto& error : errors)
+        if (!error.empty()) std::cerr << "dvonn serve: a write was rolled back: " << error << "\n";
     } catch (const std::exception& e) {
       // The whole transaction is lost: nothing in it may be acknowledged.
       sqlite3_exec(write_db_, "ROLLBACK", nullptr, nullptr, nullptr);
+      std::cerr << "dvonn serve: a commit failed, " << batch.size() << " writes rolled back: " << e.what() << "\n";
       for (auto& error : errors) error = std::string("could not save: ") + e.what();
     }
-    for (std::size_t i = 0; i < batch.size(); ++i)
-      if (batch[i].done) batch[i].done(errors[i]);
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      if (!batch[i].done) continue;
+      // An exception escaping this thread would end the process; one
+      // callback's failure must not keep the others from being called.
+      try {
+        batch[i].done(errors[i]);
+      } catch (const std::exception& e) {
+        std::cerr << "dvonn serve: after a commit: " << e.what() << "\n";
+      }
+    }
   }
 }
 

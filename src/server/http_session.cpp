@@ -73,7 +73,14 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       stream_.expires_never();
       if (is_lobby_ws) return start_websocket_session(std::move(stream_), std::move(req), nullptr, "", services_);
       std::string id = query_param(query, "game");
-      auto room = services_.registry.find(id);
+      std::shared_ptr<GameRoom> room;
+      try {
+        room = services_.registry.find(id);
+      } catch (const std::exception& e) {
+        // Answered here: an exception would leave this network thread.
+        stream_.expires_after(std::chrono::seconds(60));
+        return write(server_error("WebSocket of game " + id.substr(0, 40), e), keep_alive, version);
+      }
       if (!room) {
         stream_.expires_after(std::chrono::seconds(60));
         return write(json_error(404, "no game with id " + id), keep_alive, version);

@@ -1,6 +1,7 @@
 #include "server/lobby.hpp"
 
 #include <algorithm>
+#include <iostream>
 
 #include "server/sqlite_util.hpp"
 
@@ -12,13 +13,22 @@ void Lobby::load(GameStore& store) {
     Statement q(db, "SELECT id FROM games WHERE lobby = 1 AND over = 0", false);
     while (q.next()) ids.push_back(q.text(0));
   });
-  for (const auto& id : ids) refresh(id);
+  for (const auto& id : ids) {
+    // At start-up a read error is the caller's (refresh would only log it).
+    registry_.find(id);
+    refresh(id);
+  }
 }
 
 void Lobby::refresh(const std::string& id) {
-  auto room = registry_.find(id);
   std::optional<LobbyEntry> entry;
-  if (room) entry = room->lobby_entry();
+  try {
+    if (auto room = registry_.find(id)) entry = room->lobby_entry();
+  } catch (const std::exception& e) {
+    // Called after commits (on the store's thread): the error stays here.
+    // A game that cannot be read cannot be joined either: not listed.
+    std::cerr << "dvonn serve: lobby: cannot read game " << id << ": " << e.what() << "\n";
+  }
   std::lock_guard lock(mutex_);
   bool had = open_.erase(id) > 0;
   if (entry) open_[id] = *entry;

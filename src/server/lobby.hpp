@@ -23,10 +23,11 @@ class Lobby {
  public:
   explicit Lobby(RoomRegistry& registry) : registry_(registry) {}
 
-  // Loads the open games from the store (at start).
+  // Loads the open games from the store (at start); throws StoreError.
   void load(GameStore& store);
   // Re-reads a game's entry from its room (after a create, join or cancel)
-  // and tells the watchers when the list changed.
+  // and tells the watchers when the list changed. A game that cannot be
+  // read is logged and left out.
   void refresh(const std::string& id);
   // OPEN entries, oldest first.
   nlohmann::json open_json() const;

@@ -18,10 +18,12 @@ std::shared_ptr<GameRoom> RoomRegistry::find(const std::string& id) {
     std::lock_guard lock(mutex_);
     if (auto it = rooms_.find(id); it != rooms_.end()) return it->second;
   }
+  // A failing read (StoreError) goes to the caller: the game may well
+  // exist, so "no such game" would be the wrong answer.
+  auto stored = context_.store.load(id);
+  if (!stored) return nullptr;
   std::shared_ptr<GameRoom> room;
   try {
-    auto stored = context_.store.load(id);
-    if (!stored) return nullptr;
     room = GameRoom::load(*stored, context_);
   } catch (const std::exception& e) {
     std::cerr << "dvonn serve: cannot load game " << id << ": " << e.what() << "\n";

@@ -17,7 +17,8 @@ class RoomRegistry {
   explicit RoomRegistry(RoomContext& context) : context_(context) {}
 
   // The room of a game, loading it if needed; null for an unknown id (or one
-  // whose stored data is unreadable, which is logged).
+  // whose stored data is not a valid game, which is logged). Throws
+  // StoreError when the database cannot be read.
   std::shared_ptr<GameRoom> find(const std::string& id);
   // Makes a room for a new game, already committed to the store.
   void add(const std::shared_ptr<GameRoom>& room);

@@ -97,13 +97,27 @@ void Server::start() {
   Impl& s = *impl_;
   if (s.started) return;
   s.started = true;
-  s.accept();
-  for (int i = 0; i < std::max(1, s.config.io_threads); ++i) s.threads.emplace_back([&s] { s.io.run(); });
+  // The games are read before serving: a database that cannot be read
+  // stops the start here, with a StoreError for the caller to report.
   int resumed = s.registry.resume_engine_games();
   if (resumed > 0) std::cerr << "dvonn serve: " << resumed << " unfinished engine games loaded\n";
   int timed = s.registry.resume_timed_games();
   if (timed > 0) std::cerr << "dvonn serve: " << timed << " running clocks loaded\n";
   s.lobby.load(*s.store);
+  s.accept();
+  for (int i = 0; i < std::max(1, s.config.io_threads); ++i)
+    s.threads.emplace_back([&s] {
+      // A handler's exception comes out of run(); the others' connections
+      // must not go down with it (nor the process, via std::terminate).
+      for (;;) {
+        try {
+          s.io.run();
+          return;
+        } catch (const std::exception& e) {
+          std::cerr << "dvonn serve: a network handler failed: " << e.what() << "\n";
+        }
+      }
+    });
 }
 
 void Server::stop() {

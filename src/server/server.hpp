@@ -53,8 +53,10 @@ class Server {
 
   // The port actually listened on (useful with port 0).
   unsigned short port() const;
-  // Serves on background threads, and lets the engine resume thinking in
-  // engine games where it is to move.
+  // Loads the games that need attention (engine to move, running clocks,
+  // the lobby), lets the engine resume thinking where it is to move, then
+  // serves on background threads. Throws std::exception (StoreError) when
+  // the database cannot be read; the server then does not serve.
   void start();
   // Stops accepting, closes connections, finishes pending writes. Idempotent.
   void stop();

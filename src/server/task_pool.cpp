@@ -1,5 +1,7 @@
 #include "server/task_pool.hpp"
 
+#include <iostream>
+
 namespace dvonn::server {
 
 TaskPool::TaskPool(int threads) {
@@ -33,7 +35,12 @@ void TaskPool::run() {
       task = std::move(tasks_.front());
       tasks_.pop_front();
     }
-    task();
+    // An exception leaving this thread would end the process.
+    try {
+      task();
+    } catch (const std::exception& e) {
+      std::cerr << "dvonn serve: task: " << e.what() << "\n";
+    }
   }
 }
 

@@ -5,6 +5,7 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
 #include <deque>
+#include <iostream>
 #include <nlohmann/json.hpp>
 
 namespace dvonn::server {
@@ -72,7 +73,16 @@ class WebSocketSession : public Subscriber, public std::enable_shared_from_this<
       if (!writing_) close();
       return;  // no more reads
     }
-    handle(text, bytes);
+    try {
+      handle(text, bytes);
+    } catch (const std::exception& e) {
+      // This runs on a network thread: the error is this message's, and the
+      // session (and the server) go on.
+      std::cerr << "dvonn serve: WebSocket message: " << e.what() << "\n";
+      send_error(dynamic_cast<const StoreError*>(&e) ? "storage error: the server could not use its database"
+                                                     : "internal server error",
+                 nullptr);
+    }
     read();
   }
 
