@@ -211,6 +211,8 @@ struct TuneOptions {
   std::uint64_t seed = 1;
   std::vector<std::string> records;
   int clip = 0;
+  int solve_live = 0;
+  bool placement_policy = false;
 };
 
 // Every record file named, or found (*.dvonn) in a folder named; sorted so
@@ -233,8 +235,9 @@ std::vector<std::filesystem::path> record_files(const std::vector<std::string>& 
 }
 
 // Adds the finished games among the records; says how many it skipped.
-void add_records(const std::vector<std::string>& names, int clip, engine::TuningData& data) {
-  int used = 0, skipped = 0;
+void add_records(const std::vector<std::string>& names, int clip, int solve_live, engine::TuningData& data,
+                 std::vector<engine::PolicySample>* decisions = nullptr) {
+  int used = 0, skipped = 0, solved = 0;
   for (const auto& file : record_files(names)) {
     std::ifstream in(file);
     std::stringstream text;
@@ -255,18 +258,46 @@ void add_records(const std::vector<std::string>& names, int clip, engine::Tuning
       p.play(m);
     }
     const Score s = p.score();
-    engine::add_positions(positions, s.white, s.black, data, clip);
+    if (solve_live > 0)
+      solved += engine::add_positions_solved(positions, s.white, s.black, data, clip, solve_live, 2'000'000);
+    else
+      engine::add_positions(positions, s.white, s.black, data, clip);
+    if (decisions) engine::add_placement_decisions(positions, game->moves(), *decisions);
     ++used;
   }
-  std::fprintf(stderr, "%d finished games read (%d records skipped), %zu + %zu samples\n", used, skipped,
-               data.placement.size(), data.movement.size());
+  std::fprintf(stderr, "%d finished games read (%d records skipped), %zu + %zu samples, %d targets solved exactly\n",
+               used, skipped, data.placement.size(), data.movement.size(), solved);
   if (used == 0) throw InputError("no finished game in the records given");
 }
 
+// Fits the placement model to the placements the recorded players chose.
+int run_tune_placement_policy(const TuneOptions& o) {
+  engine::TuningData data;
+  std::vector<engine::PolicySample> decisions;
+  add_records(o.records, o.clip, 0, data, &decisions);
+  const auto& w = engine::default_weights();
+  std::vector<double> now(w.place.begin(), w.place.end());
+  engine::PolicyFit fit = engine::fit_placement_policy(decisions, now);
+  std::printf("placement policy: %zu decisions, mean log-likelihood %.3f -> %.3f, best move agrees %.1f%%\n",
+              fit.samples, fit.log_likelihood_before, fit.log_likelihood_after, 100 * fit.agreement);
+  std::string flat;
+  for (std::size_t i = 0; i < fit.weights.size(); ++i) {
+    std::printf("  %-22s %6d -> %8.1f\n", engine::feature_name_place(static_cast<int>(i)).c_str(), w.place[i],
+                fit.weights[i]);
+    flat += (i ? "," : "") + std::to_string(std::lround(fit.weights[i]));
+  }
+  std::printf("placement weights: %s\n", flat.c_str());
+  return 0;
+}
+
 int run_tune(const TuneOptions& o) {
+  if (o.placement_policy) {
+    if (o.records.empty()) throw InputError("--placement-policy needs --records");
+    return run_tune_placement_policy(o);
+  }
   engine::TuningData data;
   if (!o.records.empty()) {
-    add_records(o.records, o.clip, data);
+    add_records(o.records, o.clip, o.solve_live, data);
   } else {
     engine::GameSetup setup;
     setup.seconds_per_game = o.time;
@@ -352,6 +383,12 @@ void register_analyze_command(CLI::App& app, CommandSet& set) {
                   "instead of self-play");
     c->add_option("--clip", o->clip, "Bound the fitted final piece difference to +-this many pieces; default 0 (none)")
         ->check(CLI::Range(0, 49));
+    c->add_option("--solve", o->solve_live,
+                  "With --records: positions with at most this many movable stacks get the endgame solver's exact "
+                  "value as target; default 0 (none)")
+        ->check(CLI::Range(0, 22));
+    c->add_flag("--placement-policy", o->placement_policy,
+                "Fit the placement weights to the placements the recorded players chose (needs --records)");
     set.add(c, [o] { return run_tune(*o); });
   }
 }

@@ -11,10 +11,10 @@ const Weights& default_weights() {
   // centipieces.
   static const Weights w = {
       {// with a full board
-       -5, 567, -206, -233, -15, 19, 4, 90, 29, -242, -199, -38, -11, 114, 261,
+       -2, 216, -136, -141, 191, 9, 12, 68, 29, 131, 47, -148, -31, 11, 102, 268,
        // at the end
-       66, -65, 43, 52, 64, 3, 48, 99, 42, 263, 0, -68, 6, 54, -85},
-      {-55, -156, 146, -21, 108, 79, -80, -7, 49, -130},
+       66, -46, 43, 56, 42, 49, 60, 108, 104, 169, 101, -1, -39, 14, -13, -112},
+      {864, 270, 154, -96, -259, 209, 38, -167, 3, 17, -130},
   };
   return w;
 }
@@ -39,7 +39,7 @@ void move_features(const Position& p, MoveFeatures& f) {
   const Bitboard close = layers[0] | layers[1] | layers[2];
   Bitboard attacks[2] = {0, 0};
   int mobility[2] = {0, 0}, moves_near[2] = {0, 0}, to_dvonn[2] = {0, 0}, to_enemy[2] = {0, 0};
-  int movable[2] = {0, 0};
+  int movable[2] = {0, 0}, blocked_moves[2] = {0, 0};
   int material[2] = {0, 0}, far_h[2] = {0, 0}, singles[2] = {0, 0}, dvonn_stacks[2] = {0, 0};
   int stacks[2] = {0, 0}, stacks1[2] = {0, 0}, stacks2[2] = {0, 0};
   for (int c = 0; c < 2; ++c) {
@@ -56,7 +56,11 @@ void move_features(const Position& p, MoveFeatures& f) {
       material[c] += h;
       if (h == 1) ++singles[c];
       if (!(close & bit(s))) far_h[c] += h;
-      Bitboard t = (blocked & bit(s)) ? 0 : reach(s, h) & occ;
+      if (blocked & bit(s)) {
+        blocked_moves[c] += popcount(reach(s, h) & occ);
+        continue;
+      }
+      Bitboard t = reach(s, h) & occ;
       if (t) {
         attacks[c] |= t;
         mobility[c] += popcount(t);
@@ -84,6 +88,7 @@ void move_features(const Position& p, MoveFeatures& f) {
   f[kMovesToDvonn] = to_dvonn[0] - to_dvonn[1];
   f[kMovesToEnemy] = to_enemy[0] - to_enemy[1];
   f[kMovableStacks] = movable[0] - movable[1];
+  f[kBlockedMoves] = blocked_moves[0] - blocked_moves[1];
   f[kFarMaterial] = far_h[0] - far_h[1];
   f[kAttacked] = attacked[0] - attacked[1];
   f[kBestCapture] = stm == 0 ? best : -best;
@@ -117,6 +122,7 @@ void place_features(const Position& p, PlaceFeatures& f) {
       // side or left behind.
       const int free_or_enemy = popcount(neighbours(s) & ~(own & occ));
       if (free_or_enemy <= 1) ++g[kHemmed];
+      g[kOwnNeighbours] += popcount(neighbours(s) & own);
     }
     return g;
   };
@@ -166,17 +172,18 @@ int dvonn_placement_score(const Position& p, Square s) {
 }
 
 std::string feature_name_move(int i) {
-  static const char* names[] = {"material",     "stacks",     "stacks_near1",   "stacks_near2",   "dvonn_stacks",
-                                "mobility",     "moves_near", "moves_to_dvonn", "moves_to_enemy", "movable_stacks",
-                                "far_material", "attacked",   "best_capture",   "singles",        "tempo"};
+  static const char* names[] = {"material",       "stacks",         "stacks_near1",  "stacks_near2",
+                                "dvonn_stacks",   "mobility",       "moves_near",    "moves_to_dvonn",
+                                "moves_to_enemy", "movable_stacks", "blocked_moves", "far_material",
+                                "attacked",       "best_capture",   "singles",       "tempo"};
   static_assert(sizeof(names) / sizeof(names[0]) == kNumMoveFeatures);
   const int n = kNumMoveFeatures;
   return std::string(names[i % n]) + (i < n ? "@early" : "@late");
 }
 
 std::string feature_name_place(int i) {
-  static const char* names[] = {"adjacent_dvonn", "ring2",        "far",    "dvonn_distance", "edge",
-                                "edge_near",      "edge_contact", "hemmed", "contact",        "tempo"};
+  static const char* names[] = {"adjacent_dvonn", "ring2",  "far",     "dvonn_distance", "edge", "edge_near",
+                                "edge_contact",   "hemmed", "contact", "own_neighbours", "tempo"};
   static_assert(sizeof(names) / sizeof(names[0]) == kNumPlaceFeatures);
   return names[i];
 }

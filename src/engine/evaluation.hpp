@@ -33,6 +33,7 @@ enum MoveFeature {
   kMovesToDvonn,   // legal stack moves onto a stack holding a Dvonn piece
   kMovesToEnemy,   // legal stack moves onto an enemy stack
   kMovableStacks,  // stacks that can move
+  kBlockedMoves,   // moves blocked stacks would have once a neighbour leaves
   kFarMaterial,    // pieces three or more steps (through occupied spaces) from any Dvonn piece
   kAttacked,       // pieces in controlled stacks the opponent can land on
   kBestCapture,    // tallest enemy stack the side to move can land on, signed by the side to move
@@ -52,6 +53,7 @@ enum PlaceFeature {
   kEdgeContact,    // edge pieces next to an enemy piece (a capture ready)
   kHemmed,         // pieces with at most one neighbour that is not their own colour
   kContact,        // pieces next to an enemy piece
+  kOwnNeighbours,  // sum over pieces of their neighbours of the same colour (clumping)
   kPlaceTempo,     // +1 White to place, -1 Black
   kNumPlaceFeatures
 };

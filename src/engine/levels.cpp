@@ -23,9 +23,10 @@ LevelSettings level_settings(int level) {
       return {4, 0.5, 0.0, true, true, 10};
     case 6:  // at most six plies (five were not measurably stronger than level 5), 30% of the clock
       return {6, 0.3, 0.0, true, true, 14};
-    case 7:  // as level 8, but four plies while placing, half the clock and a smaller solver
-      return {0, 0.5, 0.0, true, true, 16, 4};
-    default:  // full strength; six plies at most while placing (deeper placement searches lost games)
+    case 7:  // as level 8, but half the clock and a smaller solver
+      return {0, 0.5, 0.0, true, true, 16, 2};
+    default:  // full strength; two plies while placing: the placement model is fitted to a strong
+              // player's choices one ply deep, and the clock is worth more in the movement phase
       return {0, 1.0, 0.0, true, true, 20, 2};
   }
 }

@@ -4,6 +4,9 @@
 #include <cmath>
 #include <sstream>
 
+#include "engine/solver.hpp"
+#include "engine/transposition_table.hpp"
+
 namespace dvonn::engine {
 
 void add_game(const GameOutcome& game, TuningData& data) {
@@ -34,6 +37,132 @@ void add_positions(const std::vector<Position>& positions, int white, int black,
       data.movement.push_back(std::move(s));
     }
   }
+}
+
+void add_placement_decisions(const std::vector<Position>& positions, const std::vector<Move>& moves,
+                             std::vector<PolicySample>& out) {
+  for (std::size_t i = 0; i < positions.size() && i < moves.size(); ++i) {
+    const Position& p = positions[i];
+    if (!p.in_placement() || p.next_placement_is_dvonn() || !moves[i].is_place()) continue;
+    const double sign = p.side_to_move() == Color::White ? 1.0 : -1.0;
+    MoveList list;
+    p.generate(list);
+    if (list.size < 2) continue;
+    PolicySample sample;
+    sample.chosen = -1;
+    for (int j = 0; j < list.size; ++j) {
+      Position q = p;
+      q.play(list[j]);
+      PlaceFeatures f{};
+      if (q.in_placement()) place_features(q, f);
+      std::vector<double> x(kNumPlaceFeatures);
+      for (int k = 0; k < kNumPlaceFeatures; ++k) x[k] = sign * f[k];
+      sample.candidates.push_back(std::move(x));
+      if (list[j] == moves[i]) sample.chosen = j;
+    }
+    if (sample.chosen >= 0) out.push_back(std::move(sample));
+  }
+}
+
+namespace {
+
+// Mean log-likelihood of the chosen moves, the gradient (if asked) and the
+// share of decisions the weights' best move agrees with.
+double policy_likelihood(const std::vector<PolicySample>& samples, const std::vector<double>& w,
+                         std::vector<double>* gradient, double* agreement) {
+  const std::size_t n = w.size();
+  double total = 0;
+  int agreed = 0;
+  if (gradient) gradient->assign(n, 0.0);
+  std::vector<double> z, expected(n);
+  for (const auto& s : samples) {
+    z.assign(s.candidates.size(), 0.0);
+    double top = -1e300;
+    std::size_t best = 0;
+    for (std::size_t c = 0; c < s.candidates.size(); ++c) {
+      for (std::size_t k = 0; k < n; ++k) z[c] += w[k] * s.candidates[c][k];
+      if (z[c] > top) top = z[c], best = c;
+    }
+    agreed += static_cast<int>(best) == s.chosen;
+    double sum = 0;
+    for (double& v : z) sum += (v = std::exp(v - top));
+    total += std::log(z[static_cast<std::size_t>(s.chosen)] / sum);
+    if (!gradient) continue;
+    std::fill(expected.begin(), expected.end(), 0.0);
+    for (std::size_t c = 0; c < s.candidates.size(); ++c)
+      for (std::size_t k = 0; k < n; ++k) expected[k] += z[c] / sum * s.candidates[c][k];
+    for (std::size_t k = 0; k < n; ++k)
+      (*gradient)[k] += s.candidates[static_cast<std::size_t>(s.chosen)][k] - expected[k];
+  }
+  const double m = samples.empty() ? 1.0 : static_cast<double>(samples.size());
+  if (gradient)
+    for (double& g : *gradient) g /= m;
+  if (agreement) *agreement = agreed / m;
+  return total / m;
+}
+
+}  // namespace
+
+PolicyFit fit_placement_policy(const std::vector<PolicySample>& samples, const std::vector<double>& current,
+                               int iterations) {
+  PolicyFit r;
+  r.samples = samples.size();
+  const std::size_t n = current.size();
+  if (samples.empty() || n == 0) return r;
+  // Work on standardised features so one step size suits them all.
+  std::vector<double> scale(n, 0.0);
+  std::size_t count = 0;
+  for (const auto& s : samples)
+    for (const auto& c : s.candidates) {
+      for (std::size_t k = 0; k < n; ++k) scale[k] += c[k] * c[k];
+      ++count;
+    }
+  for (double& v : scale) v = v > 0 ? std::sqrt(v / static_cast<double>(count)) : 1.0;
+  std::vector<PolicySample> scaled = samples;
+  for (auto& s : scaled)
+    for (auto& c : s.candidates)
+      for (std::size_t k = 0; k < n; ++k) c[k] /= scale[k];
+  std::vector<double> w(n), g, m(n, 0.0), v(n, 0.0);
+  for (std::size_t k = 0; k < n; ++k) w[k] = current[k] / 100.0 * scale[k];
+  r.log_likelihood_before = policy_likelihood(scaled, w, nullptr, nullptr);
+  // Adam: the features differ in how often they vary.
+  const double rate = 0.05, b1 = 0.9, b2 = 0.999;
+  for (int it = 1; it <= iterations; ++it) {
+    policy_likelihood(scaled, w, &g, nullptr);
+    for (std::size_t k = 0; k < n; ++k) {
+      m[k] = b1 * m[k] + (1 - b1) * g[k];
+      v[k] = b2 * v[k] + (1 - b2) * g[k] * g[k];
+      const double mh = m[k] / (1 - std::pow(b1, it)), vh = v[k] / (1 - std::pow(b2, it));
+      w[k] += rate * mh / (std::sqrt(vh) + 1e-8);
+    }
+  }
+  r.log_likelihood_after = policy_likelihood(scaled, w, nullptr, &r.agreement);
+  r.weights.resize(n);
+  for (std::size_t k = 0; k < n; ++k) r.weights[k] = 100.0 * w[k] / scale[k];
+  return r;
+}
+
+int add_positions_solved(const std::vector<Position>& positions, int white, int black, TuningData& data, int clip,
+                         int live, std::uint64_t node_budget) {
+  const std::size_t first = data.movement.size();
+  add_positions(positions, white, black, data, clip);
+  static TranspositionTable tt(64);
+  static MoveOrder order;
+  int solved = 0;
+  std::size_t k = first;
+  for (const Position& p : positions) {
+    if (p.in_placement()) continue;
+    TuningSample& sample = data.movement[k++];
+    if (live_stacks(p) > live) continue;
+    Solver solver(tt, order);
+    SolveResult r = solver.solve(p, 1, Deadline(), node_budget);
+    if (!r.solved || r.lines.empty()) continue;
+    // The solver scores for the side to move; the target is White's.
+    const double v = 100.0 * r.lines[0].score * (p.side_to_move() == Color::White ? 1 : -1);
+    sample.target = clip > 0 ? std::clamp(v, -100.0 * clip, 100.0 * clip) : v;
+    ++solved;
+  }
+  return solved;
 }
 
 static double rmse(const std::vector<TuningSample>& samples, const std::vector<double>& w) {

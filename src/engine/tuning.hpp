@@ -38,6 +38,39 @@ void add_game(const GameOutcome& game, TuningData& data);
 // many close games.
 void add_positions(const std::vector<Position>& positions, int white, int black, TuningData& data, int clip = 0);
 
+// Replaces the target of every movement sample whose position has at most
+// `live` stacks that can move by its exact value (the endgame solver's,
+// within a node budget each): perfect play instead of one game's outcome.
+// Needs the positions, so it runs while adding: returns how many it solved.
+int add_positions_solved(const std::vector<Position>& positions, int white, int black, TuningData& data, int clip,
+                         int live, std::uint64_t node_budget);
+
+// One placement decision of a strong player, for fitting the placement
+// model to the moves it chose (imitation): the placement features after
+// each legal placement, from the mover's point of view, and which one it
+// played.
+struct PolicySample {
+  std::vector<std::vector<double>> candidates;
+  int chosen = 0;
+};
+
+// Adds the game's coloured placements (positions[i] is the position before
+// moves[i]).
+void add_placement_decisions(const std::vector<Position>& positions, const std::vector<Move>& moves,
+                             std::vector<PolicySample>& out);
+
+struct PolicyFit {
+  std::vector<double> weights;                                 // centipieces: the logit weights x 100
+  double log_likelihood_before = 0, log_likelihood_after = 0;  // mean per decision, with the given weights
+  double agreement = 0;  // share of decisions where the fitted model's best move is the player's
+  std::size_t samples = 0;
+};
+
+// Maximises the likelihood of the chosen moves under a softmax over the
+// candidates' linear scores (conditional logit), by gradient ascent.
+PolicyFit fit_placement_policy(const std::vector<PolicySample>& samples, const std::vector<double>& current,
+                               int iterations = 400);
+
 struct FitResult {
   std::vector<double> weights;
   double rmse_before = 0;  // with the given current weights

@@ -334,7 +334,8 @@ TEST(Baseline, GreedyTakesTheBiggestImmediateGain) {
 TEST(Levels, EachLevelAddsSomethingBesidesTime) {
   // What the measured ladder (docs/strength.md) rests on: the solver grows
   // with the level, no level above 3 plays random moves, and the top two
-  // cap the placement search (six plies for the top, four for level 7).
+  // place with a two-ply search (the placement model imitates a strong
+  // player's one-ply choices; the clock goes to the movement phase).
   for (int level = kMinLevel + 1; level <= kTopLevel; ++level) {
     const LevelSettings lower = level_settings(level - 1), s = level_settings(level);
     EXPECT_GE(s.solver_live_stacks, lower.solver_live_stacks) << level;
@@ -345,8 +346,8 @@ TEST(Levels, EachLevelAddsSomethingBesidesTime) {
     const bool better_placement = s.placement_depth > lower.placement_depth;
     EXPECT_TRUE(deeper || bigger_solver || fewer_random || better_placement) << level;
   }
-  EXPECT_EQ(level_settings(kTopLevel).placement_depth, 6);
-  EXPECT_EQ(level_settings(kTopLevel - 1).placement_depth, 4);
+  EXPECT_EQ(level_settings(kTopLevel).placement_depth, 2);
+  EXPECT_EQ(level_settings(kTopLevel - 1).placement_depth, 2);
   EXPECT_EQ(level_settings(kTopLevel).time_share, 1.0);
   EXPECT_EQ(level_settings(99).solver_live_stacks, level_settings(kTopLevel).solver_live_stacks);  // clamped
 }
