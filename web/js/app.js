@@ -442,7 +442,7 @@ function goTo(index) {
   index = Math.max(0, Math.min(n, index));
   game.viewIndex = index >= n ? null : index;
   game.selected = null;
-  byTest('stack-tooltip').hidden = true;
+  hideStackInfo();
   render();
 }
 
@@ -497,7 +497,7 @@ function applyState(st, source) {
   if (prev && !isOver(prev) && isOver(st)) say('');
   game.flagAsked = false;
   if (changed) {
-    byTest('stack-tooltip').hidden = true;
+    hideStackInfo();
     game.selected = null;
     game.hint = [];
     if (prev && st.moves.length === prev.moves.length + 1 && game.viewIndex == null && st.last_move !== 'PASS') game.animate = st.last_move;
@@ -582,54 +582,48 @@ function onSpaceClick(sq) {
   render();
 }
 
-// ---------- the stack tooltip (hover or tap) ----------
-let tipTimer = null;
+// ---------- a stack's pieces (hover, focus or tap) ----------
+// Shown in a strip under the board, never over it: a floating tooltip hid
+// the very targets it described.
 function onHover(sq, ev, enter) {
   const tip = byTest('stack-tooltip');
-  clearTimeout(tipTimer);
   if (!enter) {
-    if (ev && ev.pointerType === 'touch') tipTimer = setTimeout(() => { tip.hidden = true; }, 2500);
-    else tip.hidden = true;
+    // A finger leaves the space as soon as it lifts: keep what it tapped.
+    if (!(ev && ev.pointerType === 'touch') && tip.dataset.square === sq) hideStackInfo();
     return;
   }
   if (!game || !game.state) return;
   const view = shownView();
   const stack = view.stacks[sq] || '';
   tip.innerHTML = '';
-  const head = document.createElement('div');
+  const head = document.createElement('span');
   head.className = 'tip-head';
   head.textContent = describeStack(sq, stack);
   tip.appendChild(head);
   tip.dataset.square = sq;
   tip.dataset.colours = stack;
-  if (!stack) { tip.hidden = false; placeTip(tip, sq); return; }
-  const col = document.createElement('div');
-  col.className = 'tip-column';
-  col.setAttribute('aria-label', t('tip.colours', { list: [...stack].map((c) => t(`tip.colour.${c}`)).join(', ') }));
-  for (const c of [...stack].reverse()) {
-    const chip = document.createElement('span');
-    chip.className = `chip c-${c}`;
-    col.appendChild(chip);
+  if (stack) {
+    const col = document.createElement('span');
+    col.className = 'tip-column';
+    col.setAttribute('role', 'img');
+    col.setAttribute('aria-label', t('tip.colours', { list: [...stack].map((c) => t(`tip.colour.${c}`)).join(', ') }));
+    if (stack.length > 1) col.dataset.label = t('tip.topFirst');
+    for (const c of [...stack].reverse()) {
+      const chip = document.createElement('span');
+      chip.className = `chip c-${c}`;
+      col.appendChild(chip);
+    }
+    tip.appendChild(col);
   }
-  tip.appendChild(col);
-  const foot = document.createElement('div');
-  foot.className = 'tip-foot';
-  foot.textContent = stack.length > 1 ? t('tip.topBottom') : '';
-  tip.appendChild(foot);
   tip.hidden = false;
-  placeTip(tip, sq);
+  byTest('stack-info').classList.add('shown');
 }
 
-function placeTip(tip, sq) {
-  const r = board.spaces[sq].getBoundingClientRect();
-  const wrap = byTest('board-wrap').getBoundingClientRect();
-  const tw = tip.offsetWidth;
-  let left = r.left - wrap.left + r.width / 2 - tw / 2;
-  left = Math.max(2, Math.min(wrap.width - tw - 2, left));
-  let top = r.top - wrap.top - tip.offsetHeight - 6;
-  if (top < 0) top = r.bottom - wrap.top + 6;
-  tip.style.left = `${left}px`;
-  tip.style.top = `${top}px`;
+function hideStackInfo() {
+  const tip = byTest('stack-tooltip');
+  tip.hidden = true;
+  tip.dataset.square = '';
+  byTest('stack-info').classList.remove('shown');
 }
 
 // ---------- opening a game ----------
@@ -694,7 +688,7 @@ function closeGame() {
   if (game && game.conn) game.conn.close();
   game = null;
   if (clockTimer) { clearInterval(clockTimer); clockTimer = null; }
-  byTest('stack-tooltip').hidden = true;
+  hideStackInfo();
 }
 
 // ---------- new games ----------
@@ -919,6 +913,10 @@ function setupGameControls() {
 }
 
 board = new Board(byTest('board'), { onClick: onSpaceClick, onHover });
+// The same query as the stylesheet's upright-board rule.
+const upright = window.matchMedia('(max-width: 600px) and (orientation: portrait)');
+board.setRotated(upright.matches);
+upright.addEventListener('change', () => board.setRotated(upright.matches));
 applyI18n(document);
 mountLanguageSwitch(byTest('lang-select'));
 onLanguageChange(() => {

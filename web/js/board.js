@@ -31,6 +31,9 @@ export class Board {
     this.onClick = onClick;
     this.onHover = onHover || (() => {});
     this.flipped = false;
+    // Upright (rotated 90°) on narrow portrait screens, where the wide
+    // hexagon would otherwise be a thin strip.
+    this.rotated = false;
     this.spaces = {};
     this.build();
   }
@@ -41,13 +44,14 @@ export class Board {
     let px = (x - y / 2) * W;
     let py = (4 - y) * H;
     if (this.flipped) { px = 8 * W - px; py = 4 * H - py; }
+    // Clockwise: column A at the top, row 1 on the left.
+    if (this.rotated) return [4 * H - py, px];
     return [px, py];
   }
 
   build() {
     const svg = this.svg;
     svg.innerHTML = '';
-    svg.setAttribute('viewBox', `${(-2.4 * W).toFixed(1)} ${(-1.5 * H).toFixed(1)} ${(12.8 * W).toFixed(1)} ${(7 * H).toFixed(1)}`);
     svg.setAttribute('role', 'group');
     svg.setAttribute('aria-label', t('board.label'));
     const defs = el('defs', {}, svg);
@@ -88,6 +92,8 @@ export class Board {
       return [x + (dx / d) * m * 1.15, y + (dy / d) * m * 1.15];
     });
     this.bg.setAttribute('d', 'M' + grown.map((c) => c.map((v) => v.toFixed(1)).join(',')).join(' L') + ' Z');
+    // The view box hugs the hexagon and the labels around it.
+    const pts = [...grown];
     this.gridLayer.innerHTML = '';
     for (const sq of SPACES) {
       const [x, y] = parseSquare(sq);
@@ -102,6 +108,7 @@ export class Board {
       const [px, py] = this.pos(x, y);
       const t = el('text', { x: px, y: py, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, this.labelLayer);
       t.textContent = text;
+      pts.push([px - 14, py - 14], [px + 14, py + 14]);
     };
     // Columns A..I below row 1, C..K above row 5; rows on both sides.
     for (let x = 0; x <= 8; x++) label(COLUMNS[x], x, -1);
@@ -111,6 +118,10 @@ export class Board {
       label(String(y + 1), lo - 1, y);
       label(String(y + 1), hi + 1, y);
     }
+    const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+    const x0 = Math.min(...xs) - 4, y0 = Math.min(...ys) - 4;
+    this.svg.setAttribute('viewBox', [x0, y0, Math.max(...xs) + 4 - x0, Math.max(...ys) + 4 - y0].map((v) => v.toFixed(1)).join(' '));
+    this.svg.dataset.rotated = this.rotated ? 'true' : 'false';
     for (const sq of SPACES) {
       const [x, y] = parseSquare(sq);
       const [px, py] = this.pos(x, y);
@@ -121,6 +132,13 @@ export class Board {
   setFlipped(f) {
     if (this.flipped === f) return;
     this.flipped = f;
+    this.layout();
+    if (this.last) this.render(this.last);
+  }
+
+  setRotated(r) {
+    if (this.rotated === r) return;
+    this.rotated = r;
     this.layout();
     if (this.last) this.render(this.last);
   }

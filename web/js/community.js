@@ -288,14 +288,16 @@ function renderLobby(open) {
   for (const g of list) {
     const tr = el('tr', { 'data-testid': 'lobby-row', 'data-id': g.id, 'data-creator': g.creator ? g.creator.name : '' });
     const c = g.creator || {};
-    const td1 = el('td');
+    // data-label: the column's name, shown in each cell when a narrow
+    // screen lays the rows out as cards (no sideways scrolling).
+    const td1 = el('td', { 'data-label': t('col.player') });
     td1.appendChild(playerNode(c.name ? { ...c, rating: null } : null));
     tr.appendChild(td1);
-    tr.appendChild(el('td', {}, typeof c.rating === 'number' ? String(Math.round(c.rating)) : '–'));
-    tr.appendChild(el('td', {}, clockText(g.clock)));
-    tr.appendChild(el('td', {}, g.rated ? t('common.yes') : t('common.no')));
-    tr.appendChild(el('td', {}, g.color === 'white' || g.color === 'black' ? sideName(g.color) : t('home.colour.random')));
-    const act = el('td');
+    tr.appendChild(el('td', { 'data-label': t('col.rating') }, typeof c.rating === 'number' ? String(Math.round(c.rating)) : '–'));
+    tr.appendChild(el('td', { 'data-label': t('col.clock') }, clockText(g.clock)));
+    tr.appendChild(el('td', { 'data-label': t('col.rated') }, g.rated ? t('common.yes') : t('common.no')));
+    tr.appendChild(el('td', { 'data-label': t('col.colour') }, g.color === 'white' || g.color === 'black' ? sideName(g.color) : t('home.colour.random')));
+    const act = el('td', { class: 'action' });
     if (me && c.name && c.name.toLowerCase() === me) {
       const b = el('button', { type: 'button', 'data-testid': 'lobby-cancel', class: 'small' }, t('lobby.cancel'));
       b.addEventListener('click', () => cancelGame(g.id, b));
@@ -305,11 +307,14 @@ function renderLobby(open) {
       const b = el('button', { type: 'button', 'data-testid': 'lobby-join', class: 'small primary' }, t('lobby.join'));
       b.setAttribute('aria-label', t('lobby.joinAria', { name: c.name || '' }));
       b.addEventListener('click', () => joinGame(g, b));
-      if (g.rated && session.user && session.user.guest) {
-        b.disabled = true;
-        b.title = t('lobby.ratedNeedsAccount');
-      }
       act.appendChild(b);
+      if (g.rated && session.user && session.user.guest) {
+        // Said in words next to the button, not only in a hover title.
+        b.disabled = true;
+        const why = el('small', { class: 'why', id: `why-${g.id}`, 'data-testid': 'lobby-join-why' }, t('lobby.ratedNeedsAccount'));
+        b.setAttribute('aria-describedby', why.id);
+        act.appendChild(why);
+      }
     }
     tr.appendChild(act);
     body.appendChild(tr);
