@@ -173,3 +173,118 @@ test('nothing scrolls sideways on a phone; the lobby says why a guest cannot joi
   await page.context().close();
   await host.context().close();
 });
+
+// ---------- player rows: every clock and name fits, in every language ----------
+const LANGS = ['en', 'fr', 'nl', 'es'];
+
+// Problems in the player rows as seen: text cut off, a clock or "to place"
+// or an engine's name broken over lines, parts running into each other or
+// out of the row.
+async function rowProblems(page) {
+  return page.evaluate(() => {
+    const out = [];
+    const lines = (e) => {
+      const r = document.createRange();
+      r.selectNodeContents(e);
+      return new Set([...r.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top))).size;
+    };
+    for (const side of ['white', 'black']) {
+      const row = document.querySelector(`[data-testid="player-${side}"]`);
+      const rb = row.getBoundingClientRect();
+      const parts = ['.piece', '.name', '.rating', '.side', '.clock', '.left', '.count']
+        .map((sel) => [sel, row.querySelector(sel)])
+        .filter(([, e]) => e && e.offsetParent !== null && e.getBoundingClientRect().width > 0);
+      for (const [sel, e] of parts) {
+        const b = e.getBoundingClientRect();
+        const what = `${side} ${sel} "${e.textContent}"`;
+        if (e.scrollWidth > e.clientWidth + 1 && e.clientWidth > 0) out.push(`${what} is cut off`);
+        if (b.left < rb.left - 0.5 || b.right > rb.right + 0.5 || b.top < rb.top - 0.5 || b.bottom > rb.bottom + 0.5) out.push(`${what} sticks out of the row`);
+        const oneLine = sel === '.clock' || sel === '.left' || sel === '.rating' || (sel === '.name' && /\d\)?$/.test(e.textContent) && e.textContent.length < 30);
+        if (oneLine && e.textContent && lines(e) > 1) out.push(`${what} wraps onto ${lines(e)} lines`);
+      }
+      for (let i = 0; i < parts.length; i++) {
+        for (let j = i + 1; j < parts.length; j++) {
+          const a = parts[i][1].getBoundingClientRect(), b = parts[j][1].getBoundingClientRect();
+          if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1) {
+            out.push(`${side}: ${parts[i][0]} "${parts[i][1].textContent}" overlaps ${parts[j][0]} "${parts[j][1].textContent}"`);
+          }
+        }
+      }
+    }
+    const panel = document.querySelector('.panel').getBoundingClientRect();
+    if (panel.right > window.innerWidth + 0.5) out.push('the panel is wider than the screen');
+    return out;
+  });
+}
+
+// Checks the rows in each language (switched with the header's switch).
+async function checkRowsInEveryLanguage(pages, what) {
+  for (const lang of LANGS) {
+    for (const page of pages) {
+      await page.getByTestId('lang-select').selectOption(lang);
+      await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+      assert.deepEqual(await rowProblems(page), [], `${what}, ${lang}`);
+    }
+  }
+  for (const page of pages) await page.getByTestId('lang-select').selectOption('en');
+}
+
+async function signUpByApi(page, name) {
+  const r = await page.request.post(`${BASE}/api/auth/signup`, { data: { name, password: 'correct horse 42' } });
+  return r.status() === 201;
+}
+
+const longName = (first, n) => `${first}${n}${stamp}`.padEnd(20, 'M').slice(0, 20);
+
+for (const [label, viewport, opts] of SIZES) {
+  test(`player rows fit every clock and name in every language (${label})`, async () => {
+    // Two users with the longest names there are, and wide letters.
+    const white = await newPage(browser, viewport, opts);
+    const black = await newPage(browser, viewport, opts);
+    const wName = longName('W', label[0]), bName = longName('M', label[0]);
+    if (!(await signUpByApi(white, wName)) || !(await signUpByApi(black, bName))) {
+      await white.context().close(); await black.context().close(); return;  // no accounts on this server
+    }
+    const play = async (clock) => {
+      const r = await white.request.post(`${BASE}/api/games`, { data: { mode: 'online', color: 'white', clock } });
+      assert.equal(r.status(), 201, await r.text());
+      const { id } = await r.json();
+      await white.goto(`${BASE}/#game=${id}`);
+      await white.waitForFunction(() => window.dvonn && window.dvonn.seat === 'white');
+      await black.goto(`${BASE}/#game=${id}`);
+      await black.waitForFunction(() => window.dvonn && window.dvonn.seat === 'black');
+      await waitState(white, (s) => s.started !== false && s.clock && s.clock.running === 'white');
+      await waitState(black, (s) => s.started !== false);
+      return id;
+    };
+
+    // Correspondence, a day a move: "23 h 59 min left" beside "1 d/move",
+    // "25 to place" and "24 to place".
+    await play({ type: 'correspondence', days: 1 });
+    await white.waitForFunction(() => /23/.test(document.querySelector('[data-testid="clock-white"]').textContent));
+    assert.match(await black.getByTestId('clock-black').textContent(), /1/);
+    assert.match(await white.getByTestId('left-black').textContent(), /24/);
+    await checkRowsInEveryLanguage([white, black], 'correspondence');
+    await shot(white, `43-rows-correspondence-${label}`);
+
+    // Real time, 15 s: a clock under ten seconds shows tenths ("0:04.6").
+    await play({ type: 'realtime', initial: 15, increment: 0 });
+    await white.waitForFunction(() => {
+      const ms = Number(document.querySelector('[data-testid="clock-white"]').dataset.ms);
+      return ms < 9000;
+    }, null, { timeout: 15000 });
+    assert.match(await white.getByTestId('clock-white').textContent(), /^0:0\d\.\d$/);
+    await checkRowsInEveryLanguage([white, black], 'real time');
+    await shot(black, `44-rows-realtime-${label}`);
+    await white.context().close();
+    await black.context().close();
+
+    // The engine's name beside a player.
+    const page = await newPage(browser, viewport, opts);
+    await startGame(page, { mode: 'engine', level: 8, color: 'black' });
+    assert.match(await page.getByTestId('name-white').textContent(), /Engine \(level 8\)/);
+    await checkRowsInEveryLanguage([page], 'engine');
+    noScriptErrors(page);
+    await page.context().close();
+  });
+}
