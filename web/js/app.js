@@ -253,6 +253,7 @@ function render() {
     else text = t('status.sideTo', { side, what });
   }
   status.textContent = text;
+  updateTurnAlert();
 
   // Board.
   let targets = new Set(), selectable = new Set();
@@ -297,6 +298,8 @@ function render() {
   byTest('undo').disabled = !canHelp || !st.moves.length || game.pending || isOver(st);
   byTest('hint').disabled = !canHelp || !mine || game.pending;
   byTest('move-form').hidden = !game.seat || st.result !== 'ongoing';
+  // Alerts matter to a player waiting for someone else, not on one screen.
+  byTest('alerts').hidden = !(game.seat === 'white' || game.seat === 'black') || isOver(st);
   byTest('export').href = api.recordUrl(game.id);
   byTest('export').setAttribute('download', `dvonn-${game.id}.txt`);
 
@@ -497,6 +500,7 @@ function applyState(st, source) {
   if (prev && !isOver(prev) && isOver(st)) say('');
   game.flagAsked = false;
   if (changed) {
+    if (game.seat === 'white' || game.seat === 'black') Community.refreshTurnCount();
     hideStackInfo();
     game.selected = null;
     game.hint = [];
@@ -626,6 +630,75 @@ function hideStackInfo() {
   byTest('stack-info').classList.remove('shown');
 }
 
+// ---------- telling the player it is their move ----------
+// The tab's title says so while it is; a sound (off unless chosen) and a
+// notification (only while the page is in the background, with permission
+// asked on the click that turns it on) mark the moment it becomes so.
+const ALERT_KEY = { sound: 'dvonn:sound', notify: 'dvonn:notify' };
+function alertOn(kind) { try { return localStorage.getItem(ALERT_KEY[kind]) === 'on'; } catch { return false; } }
+function setAlert(kind, on) { try { localStorage.setItem(ALERT_KEY[kind], on ? 'on' : 'off'); } catch { /* private mode */ } }
+
+let audio = null;
+function beep() {
+  try {
+    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+    const osc = audio.createOscillator(), gain = audio.createGain();
+    osc.frequency.value = 880;
+    gain.gain.setValueAtTime(0.15, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.35);
+    osc.connect(gain).connect(audio.destination);
+    osc.start();
+    osc.stop(audio.currentTime + 0.35);
+  } catch { /* no audio */ }
+}
+
+function notify(st) {
+  if (!alertOn('notify') || typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+  const opp = other(game.seat);
+  const pl = st.players && st.players[opp];
+  const body = st.last_move ? t('notify.body', { name: (pl && pl.name) || seatName(opp), move: st.last_move }) : t('notify.bodyStart');
+  try {
+    const n = new Notification(t('notify.title'), { body, tag: `dvonn-${game.id}`, icon: 'favicon.svg' });
+    n.onclick = () => { window.focus(); n.close(); };
+  } catch { /* some browsers only notify from a service worker */ }
+}
+
+// Called on every render: the title now, the sound and notification when
+// the turn has just come to this seat (not on opening the game).
+function updateTurnAlert() {
+  const yours = !!game && !!game.state && game.seat !== 'both' && isMyTurn() && game.state.started !== false;
+  document.title = yours ? t('title.yourMove') : t('app.title');
+  document.body.dataset.yourMove = yours ? 'true' : 'false';
+  if (!game || !game.state) return;
+  const key = `${game.state.id}:${game.state.version}`;
+  if (yours && game.turnSeen === false && game.turnKey !== key) {
+    if (alertOn('sound')) beep();
+    if (document.visibilityState === 'hidden') notify(game.state);
+  }
+  game.turnSeen = yours;
+  game.turnKey = key;
+}
+
+function setupAlerts() {
+  const sound = byTest('sound-toggle'), note = byTest('notify-toggle');
+  sound.checked = alertOn('sound');
+  note.checked = alertOn('notify') && typeof Notification !== 'undefined' && Notification.permission === 'granted';
+  sound.addEventListener('change', () => {
+    setAlert('sound', sound.checked);
+    // Browsers start audio only after a user action: this is one.
+    if (sound.checked) { try { audio = audio || new (window.AudioContext || window.webkitAudioContext)(); audio.resume(); } catch { /* none */ } }
+  });
+  note.addEventListener('change', async () => {
+    if (!note.checked) { setAlert('notify', false); return; }
+    if (typeof Notification === 'undefined') { note.checked = false; say(t('alert.unsupported'), 'error'); return; }
+    let perm = Notification.permission;
+    if (perm === 'default') perm = await Notification.requestPermission();
+    note.checked = perm === 'granted';
+    setAlert('notify', note.checked);
+    if (perm === 'denied') say(t('alert.denied'), 'error');
+  });
+}
+
 // ---------- opening a game ----------
 async function openGame(id, { watch = false } = {}) {
   closeGame();
@@ -633,7 +706,7 @@ async function openGame(id, { watch = false } = {}) {
   byTest('message').textContent = '';
   byTest('resign-confirm').hidden = true;
   byTest('move-input').value = '';  // a half-typed move belongs to the game left
-  game = { id, watch, seat: null, token: null, state: null, conn: null, hist: null, start: null, viewIndex: null, selected: null, hint: [], pending: false, clockAt: performance.now() };
+  game = { id, watch, seat: null, token: null, state: null, conn: null, hist: null, start: null, viewIndex: null, selected: null, hint: [], pending: false, clockAt: performance.now(), turnSeen: null };
   const g = game;
   let st;
   try {
@@ -687,6 +760,7 @@ async function openGame(id, { watch = false } = {}) {
 function closeGame() {
   if (game && game.conn) game.conn.close();
   game = null;
+  updateTurnAlert();
   if (clockTimer) { clearInterval(clockTimer); clockTimer = null; }
   hideStackInfo();
 }
@@ -921,6 +995,7 @@ applyI18n(document);
 mountLanguageSwitch(byTest('lang-select'));
 onLanguageChange(() => {
   byTest('board').setAttribute('aria-label', t('board.label'));
+  updateTurnAlert();
   if (game && game.state) render();
   if (!byTest('home').hidden) renderSavedGames();
   Community.relabel();
@@ -928,6 +1003,7 @@ onLanguageChange(() => {
 });
 setupHome();
 setupGameControls();
+setupAlerts();
 await Community.setup({ saveSeat, showScreen });
 window.addEventListener('hashchange', route);
 route();

@@ -74,6 +74,32 @@ function renderHeader() {
     link.title = u.guest ? t('nav.myGames') : t('auth.profileTitle');
   }
   document.body.dataset.user = u ? u.name : '';
+  refreshTurnCount();
+  if (u && !countTimer) {
+    countTimer = setInterval(() => { if (document.visibilityState === 'visible') refreshTurnCount(); }, 30000);
+  } else if (!u && countTimer) { clearInterval(countTimer); countTimer = null; }
+}
+
+// How many of my games wait for my move, next to "My games": fetched when
+// the session is known, every 30 s while the page is visible, and when a
+// game I play changes (refreshTurnCount).
+let countTimer = null;
+let countSeq = 0;
+export async function refreshTurnCount() {
+  const badge = byTest('mygames-count');
+  const u = session.user;
+  if (!u) { badge.hidden = true; badge.textContent = ''; return; }
+  const seq = ++countSeq;
+  try {
+    const r = await api.myGames();
+    if (seq !== countSeq || !session.user) return;
+    const n = Array.isArray(r.my_turn) ? r.my_turn.length : 0;
+    badge.dataset.count = String(n);
+    badge.textContent = String(n);
+    badge.hidden = n === 0;
+    badge.setAttribute('aria-label', tn('nav.waiting', n));
+    badge.title = tn('nav.waiting', n);
+  } catch { /* keep the last count */ }
 }
 
 export async function refreshMe() {
