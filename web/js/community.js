@@ -163,8 +163,10 @@ export function clockText(c) {
   return t('clock.untimed');
 }
 
-function playerNode(p) {
-  if (!p) return el('span', { class: 'nobody' }, t('player.nobody'));
+// started: whether the seat can still be free (a game not yet started);
+// otherwise an empty seat was taken by someone without an account.
+function playerNode(p, started = false) {
+  if (!p) return started ? el('span', { class: 'anonymous' }, t('player.anonymous')) : el('span', { class: 'nobody' }, t('player.nobody'));
   const wrap = el('span', { class: 'pl' });
   if (!p.guest && p.name) wrap.appendChild(el('a', { href: `#profile=${encodeURIComponent(p.name)}` }, p.name));
   else wrap.appendChild(el('span', {}, p.guest ? t('auth.guestName', { name: p.name }) : p.name));
@@ -185,9 +187,10 @@ function resultWords(g) {
 function gameItem(g, { link = 'game', mine = false } = {}) {
   const li = el('li', { 'data-testid': 'game-item', 'data-id': g.id, class: 'game-item' });
   const who = el('span', { class: 'who' });
-  who.appendChild(playerNode(g.white));
+  const started = g.started === true || g.result !== 'ongoing' || g.moves > 0;
+  who.appendChild(playerNode(g.white, started));
   who.appendChild(el('span', { class: 'vs' }, ` ${t('summary.vs')} `));
-  who.appendChild(playerNode(g.black));
+  who.appendChild(playerNode(g.black, started));
   li.appendChild(who);
   const bits = [clockText(g.clock)];
   if (g.rated) bits.push(t('summary.rated'));
@@ -463,7 +466,7 @@ async function loadProfile(name) {
   byTest('profile-rating').dataset.rating = typeof u.rating === 'number' ? String(u.rating) : '';
   byTest('profile-provisional').hidden = !u.provisional;
   byTest('profile-deviation').textContent = typeof u.deviation === 'number'
-    ? t('profile.deviation', { rd: Math.round(u.deviation), games: u.games ?? 0 }) : '';
+    ? tn('profile.deviation', u.games ?? 0, { rd: Math.round(u.deviation) }) : '';
   const rec = r.record || { wins: 0, draws: 0, losses: 0 };
   const recEl = byTest('profile-record');
   recEl.textContent = t('profile.recordText', { w: rec.wins, d: rec.draws, l: rec.losses });
