@@ -206,11 +206,14 @@ export class Board {
     }
   }
 
-  // The stack that just moved flies from its source to its target.
+  // The stack that just moved flies from its source to its target; a piece
+  // just placed drops onto its space.
   animateMove(move, stacks) {
     // A PASS has four letters too, but nothing flies.
-    if (!move || move === 'PASS' || move.length !== 4 || typeof this.flyLayer.animate !== 'function') return;
+    if (!move || move === 'PASS' || typeof this.flyLayer.animate !== 'function') return;
     if (window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    if (move.length === 2) { this.animatePlacement(move, stacks); return; }
+    if (move.length !== 4) return;
     const from = move.slice(0, 2), to = move.slice(2);
     const [fx, fy] = parseSquare(from), [tx, ty] = parseSquare(to);
     const dist = Math.max(Math.abs(tx - fx), Math.abs(ty - fy));
@@ -218,7 +221,7 @@ export class Board {
     if (!dest) return;
     const moving = dest.slice(-dist);
     const [x1, y1] = this.center(from), [x2, y2] = this.center(to);
-    const fly = el('g', { class: 'flying' }, this.flyLayer);
+    const fly = el('g', { class: 'flying moving' }, this.flyLayer);
     this.drawStack(fly, moving, false);
     const target = this.spaces[to].querySelector('.stack');
     if (target) target.style.opacity = '0';
@@ -227,6 +230,25 @@ export class Board {
       { transform: `translate(${(x1 + x2) / 2}px, ${(y1 + y2) / 2}px) scale(1.12)`, offset: 0.5 },
       { transform: `translate(${x2}px, ${y2}px) scale(1)` },
     ], { duration: 120 + 60 * dist, easing: 'ease-in-out' });
+    const done = () => { fly.remove(); if (target) target.style.opacity = ''; };
+    anim.onfinish = done;
+    anim.oncancel = done;
+  }
+
+  animatePlacement(sq, stacks) {
+    const piece = stacks[sq];
+    if (!piece) return;
+    const [x, y] = this.center(sq);
+    const fly = el('g', { class: 'flying placing' }, this.flyLayer);
+    this.drawStack(fly, piece, false);
+    const target = this.spaces[sq].querySelector('.stack');
+    if (target) target.style.opacity = '0';
+    // From above the space (as seen), larger and faint, down onto it.
+    const anim = fly.animate([
+      { transform: `translate(${x}px, ${y - W}px) scale(1.5)`, opacity: 0 },
+      { transform: `translate(${x}px, ${y - W * 0.3}px) scale(1.2)`, opacity: 1, offset: 0.6 },
+      { transform: `translate(${x}px, ${y}px) scale(1)`, opacity: 1 },
+    ], { duration: 260, easing: 'ease-in' });
     const done = () => { fly.remove(); if (target) target.style.opacity = ''; };
     anim.onfinish = done;
     anim.oncancel = done;
