@@ -866,7 +866,24 @@ function showScreen(name) {
     if (screen === name) byTest(id).setAttribute('aria-current', 'page'); else byTest(id).removeAttribute('aria-current');
   }
   document.body.dataset.screen = name;
+  relabelSkipLink();
   window.scrollTo(0, 0);
+}
+
+// The skip link: to the board in a game (its one Tab stop), else to the
+// page's content.
+function setupSkipLink() {
+  const link = byTest('skip-link');
+  link.addEventListener('click', (ev) => {
+    ev.preventDefault();
+    if (document.body.dataset.screen === 'game' && game) board.focusSpace();
+    else document.querySelector('main').focus();
+  });
+}
+function relabelSkipLink() {
+  const link = byTest('skip-link');
+  link.dataset.i18n = document.body.dataset.screen === 'game' ? 'skip.board' : 'skip.main';
+  link.textContent = t(link.dataset.i18n);
 }
 
 function route() {
@@ -1004,6 +1021,7 @@ onLanguageChange(() => {
 setupHome();
 setupGameControls();
 setupAlerts();
+setupSkipLink();
 await Community.setup({ saveSeat, showScreen });
 window.addEventListener('hashchange', route);
 route();

@@ -66,13 +66,23 @@ export class Board {
     this.spaceLayer = el('g', { class: 'spaces' }, svg);
     this.arrowLayer = el('g', { class: 'arrows', 'pointer-events': 'none' }, svg);
     this.flyLayer = el('g', { class: 'flying-layer', 'pointer-events': 'none' }, svg);
+    // One Tab stop for the whole board (a roving tabindex): the arrow keys
+    // move between the spaces, Enter or Space plays.
+    this.focusSq = 'E3';
     for (const sq of SPACES) {
-      const g = el('g', this.interactive ? { class: 'space', 'data-square': sq, role: 'button', tabindex: '0' }
+      const g = el('g', this.interactive ? { class: 'space', 'data-square': sq, role: 'button', tabindex: sq === this.focusSq ? '0' : '-1' }
         : { class: 'space', 'data-square': sq }, this.spaceLayer);
       g.addEventListener('click', () => this.onClick(sq));
       g.addEventListener('keydown', (ev) => {
-        if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); this.onClick(sq); }
+        if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); this.onClick(sq); return; }
+        const dir = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[ev.key];
+        if (!dir) return;
+        ev.preventDefault();
+        ev.stopPropagation();  // not the history's arrow keys
+        const next = this.neighbour(sq, dir);
+        if (next) this.focusSpace(next);
       });
+      g.addEventListener('focus', () => this.setRoving(sq));
       g.addEventListener('pointerenter', (ev) => this.onHover(sq, ev, true));
       g.addEventListener('pointerleave', (ev) => this.onHover(sq, ev, false));
       g.addEventListener('focus', (ev) => this.onHover(sq, ev, true));
@@ -134,6 +144,35 @@ export class Board {
     this.flipped = f;
     this.layout();
     if (this.last) this.render(this.last);
+  }
+
+  setRoving(sq) {
+    if (!this.interactive || this.focusSq === sq) return;
+    this.spaces[this.focusSq].setAttribute('tabindex', '-1');
+    this.spaces[sq].setAttribute('tabindex', '0');
+    this.focusSq = sq;
+  }
+
+  focusSpace(sq = this.focusSq) {
+    this.setRoving(sq);
+    this.spaces[sq].focus();
+  }
+
+  // The nearest space in a screen direction (within 60° of it), as drawn:
+  // the same keys work flipped and upright. Ties go to the left, then up.
+  neighbour(sq, [dx, dy]) {
+    const [x0, y0] = this.center(sq);
+    let best = null, bestScore = Infinity;
+    for (const s of SPACES) {
+      if (s === sq) continue;
+      const [x, y] = this.center(s);
+      const vx = x - x0, vy = y - y0;
+      const along = vx * dx + vy * dy, across = Math.abs(vx * dy - vy * dx);
+      if (along <= 0 || across > along * Math.sqrt(3) + 0.01) continue;
+      const score = Math.hypot(vx, vy) + across * 0.5 + (x + y) * 1e-6;
+      if (score < bestScore - 1e-9) { best = s; bestScore = score; }
+    }
+    return best;
   }
 
   setRotated(r) {
