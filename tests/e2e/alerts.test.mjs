@@ -133,7 +133,7 @@ for (const [label, viewport, opts] of [['desktop', DESKTOP, {}], ['phone', PHONE
     assert.equal(await black.evaluate(() => window.__beeps + window.__notes.length), 0, 'nothing on opening a game');
     await black.getByTestId('lang-select').selectOption('fr');
     await black.waitForFunction(() => document.title === '● À vous de jouer — DVONN');
-    assert.equal(await black.getByTestId('mygames-count').getAttribute('aria-label'), '1 partie attend votre coup');
+    await black.waitForFunction(() => document.querySelector('[data-testid="mygames-count"]').getAttribute('aria-label') === '1 partie attend votre coup');
     // Leaving the game: the title is the site's again.
     await black.goto(`${BASE}/#lobby`);
     await black.waitForFunction(() => document.title === 'DVONN');

@@ -89,6 +89,9 @@ export async function refreshTurnCount() {
   const badge = byTest('mygames-count');
   const u = session.user;
   if (!u) { badge.hidden = true; badge.textContent = ''; return; }
+  // The count known so far, in the current language at once; then the news.
+  if (badge.dataset.count) badge.setAttribute('aria-label', tn('nav.waiting', Number(badge.dataset.count)));
+  if (badge.dataset.count) badge.title = badge.getAttribute('aria-label');
   const seq = ++countSeq;
   try {
     const r = await api.myGames();
