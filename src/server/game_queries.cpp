@@ -15,13 +15,16 @@ constexpr const char* kSummarySelect =
     "SELECT g.id, g.mode, g.clock, g.rated, g.result, g.end_reason, g.score_white, g.score_black, g.move_count, "
     "g.to_move, g.deadline_ms, g.created_ms, g.updated_ms, g.level, g.engine_color, "
     "wu.id, wu.name, wu.guest, wu.rating, bu.id, bu.name, bu.guest, bu.rating, g.over, g.winner, g.white_user, "
-    "g.black_user, g.started_ms "
+    "g.black_user, g.started_ms, g.white_rating_then, g.black_rating_then "
     "FROM games g LEFT JOIN users wu ON wu.id = g.white_user LEFT JOIN users bu ON bu.id = g.black_user ";
 
-json seat_player(const Statement& q, int first, const std::string& color) {
+// then: the column of the player's rating when the game ended (NULL while
+// it goes on, and for engines, whose rating is fixed).
+json seat_player(const Statement& q, int first, const std::string& color, int then) {
   if (!q.is_null(first)) {
     bool guest = q.integer(first + 2) != 0;
-    return {{"name", q.text(first + 1)}, {"guest", guest}, {"rating", guest ? json() : json(q.real(first + 3))}};
+    double rating = q.is_null(then) ? q.real(first + 3) : q.real(then);
+    return {{"name", q.text(first + 1)}, {"guest", guest}, {"rating", guest ? json() : json(rating)}};
   }
   // An engine seat of a game stored before engines were users.
   if (q.text(14) == color) {
@@ -37,8 +40,8 @@ json summary_of(const Statement& q) {
   std::string end = q.text(5);
   json s = {{"id", q.text(0)},
             {"mode", q.text(1)},
-            {"white", seat_player(q, 15, "white")},
-            {"black", seat_player(q, 19, "black")},
+            {"white", seat_player(q, 15, "white", 28)},
+            {"black", seat_player(q, 19, "black", 29)},
             {"clock", time_control_json(control)},
             {"rated", q.integer(3) != 0},
             {"result", q.text(4)},
@@ -48,7 +51,9 @@ json summary_of(const Statement& q) {
             {"to_move", q.text(9)},
             {"deadline", q.is_null(10) ? json() : json(q.integer(10))},
             {"created", q.integer(11)},
-            {"updated", q.integer(12)}};
+            {"updated", q.integer(12)},
+            // Empty seats of a started game are anonymous players, not free.
+            {"started", q.integer(27) > 0}};
   return s;
 }
 

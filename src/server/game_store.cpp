@@ -50,7 +50,14 @@ class SqliteWriter : public StoreWriter {
         progress_(db,
                   "UPDATE games SET version = ?2, over = ?3, result = ?4, score_white = ?5, score_black = ?6, "
                   "move_count = ?7, to_move = ?8, deadline_ms = ?9, updated_ms = ?10, end_reason = ?11, winner = ?12, "
-                  "ended_ms = ?13 WHERE id = ?1") {}
+                  "ended_ms = ?13, "
+                  // The ratings of the time, kept from the end on (a rated
+                  // game's update follows in the same transaction).
+                  "white_rating_then = CASE WHEN ?3 = 0 THEN NULL ELSE COALESCE(white_rating_then, (SELECT u.rating "
+                  "FROM users u WHERE u.id = white_user AND u.guest = 0 AND u.engine = 0)) END, "
+                  "black_rating_then = CASE WHEN ?3 = 0 THEN NULL ELSE COALESCE(black_rating_then, (SELECT u.rating "
+                  "FROM users u WHERE u.id = black_user AND u.guest = 0 AND u.engine = 0)) END "
+                  "WHERE id = ?1") {}
 
   void insert_game(const StoredGame& g) override {
     double now = unix_time();

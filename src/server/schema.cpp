@@ -28,6 +28,11 @@ constexpr const char* kGameColumns[][2] = {
     {"to_move", "TEXT NOT NULL DEFAULT 'white'"},
     {"deadline_ms", "INTEGER"},
     {"updated_ms", "INTEGER NOT NULL DEFAULT 0"},
+    // Each player's rating when the game ended (before a rated game changed
+    // it), so that lists show the rating of the time; NULL while unfinished
+    // and for guests and anonymous seats.
+    {"white_rating_then", "REAL"},
+    {"black_rating_then", "REAL"},
 };
 
 }  // namespace
@@ -53,10 +58,12 @@ void create_schema(sqlite3* db) {
            " PRIMARY KEY(game_id, number)) WITHOUT ROWID;"
            "CREATE INDEX IF NOT EXISTS unfinished_engine_games ON games(mode) WHERE over = 0;");
   bool migrated = false;
+  bool ratings_then_added = false;
   for (const auto& [name, type] : kGameColumns)
     if (!sql_has_column(db, "games", name)) {
       sql_exec(db, ("ALTER TABLE games ADD COLUMN " + std::string(name) + " " + type).c_str());
       migrated = true;
+      if (std::string(name) == "white_rating_then") ratings_then_added = true;
     }
   // Old games: their times from the old columns (the list summary is
   // rewritten when each is next loaded: GameRoom::refresh_summary).
@@ -99,6 +106,26 @@ void create_schema(sqlite3* db) {
            " deviation REAL NOT NULL,"
            " PRIMARY KEY(user_id, game_id)) WITHOUT ROWID;"
            "CREATE INDEX IF NOT EXISTS rating_history_game ON rating_history(game_id);");
+  // Games that ended before the ratings of the time were stored: a rated
+  // game's rating before it (its history row), else the rating after the
+  // player's last rated game before this one ended, else the starting 1500.
+  // Engines (fixed ratings) and guests stay NULL.
+  if (ratings_then_added)
+    for (const char* color : {"white", "black"}) {
+      std::string c = color;
+      std::string user = "games." + c + "_user";
+      sql_exec(db, ("UPDATE games SET " + c +
+                    "_rating_then = COALESCE("
+                    "(SELECT h.before FROM rating_history h WHERE h.game_id = games.id AND h.user_id = " +
+                    user +
+                    "),"
+                    "(SELECT h.after FROM rating_history h WHERE h.user_id = " +
+                    user +
+                    " AND h.time_ms < games.updated_ms ORDER BY h.time_ms DESC LIMIT 1), 1500) "
+                    "WHERE over = 1 AND " +
+                    user + " IN (SELECT id FROM users WHERE guest = 0 AND engine = 0)")
+                       .c_str());
+    }
 }
 
 }  // namespace dvonn::server

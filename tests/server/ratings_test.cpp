@@ -150,6 +150,86 @@ TEST_F(RatingsTest, LiveListsStartedGamesWithRecentMoves) {
   EXPECT_EQ(get("/api/users/nobody").status, 404);
 }
 
+// The lists show each player's rating at the time of the game, not today's.
+TEST_F(RatingsTest, ListsShowTheRatingsAtTheTimeOfEachGame) {
+  Browser alice = signup("alice"), bob = signup("bob");
+  Started first = start_online(alice, bob, {{"rated", true}});
+  advance(1000);
+  json c1 = call("/api/games/" + first.id + "/resign", {{"token", first.black}}).json()["rating_changes"];
+  ASSERT_TRUE(c1.is_object());
+  advance(1000);
+  Started unrated = start_online(alice, bob);
+  advance(1000);
+  ASSERT_EQ(call("/api/games/" + unrated.id + "/resign", {{"token", unrated.white}}).status, 200);
+  advance(1000);
+  Started second = start_online(alice, bob, {{"rated", true}});
+  advance(1000);
+  json c2 = call("/api/games/" + second.id + "/resign", {{"token", second.black}}).json()["rating_changes"];
+  Started going = start_online(alice, bob);
+  // A game waiting for its second player: its empty seat is free, not anonymous.
+  std::string waiting = call("/api/games", {{"mode", "online"}, {"color", "white"}}, alice).json()["id"];
+
+  auto check = [&](const json& games, const std::string& id, const json& white, const json& black) {
+    for (const auto& g : games)
+      if (g["id"] == id) {
+        EXPECT_EQ(g["white"]["rating"], white) << id;
+        EXPECT_EQ(g["black"]["rating"], black) << id;
+        return;
+      }
+    ADD_FAILURE() << id << " not listed";
+  };
+  auto all_lists = [&] {
+    json archive = get("/api/archive").json()["games"];
+    ASSERT_EQ(archive.size(), 3u);
+    check(archive, first.id, 1500.0, 1500.0);
+    check(archive, unrated.id, c1["white"]["after"], c1["black"]["after"]);
+    check(archive, second.id, c1["white"]["after"], c1["black"]["after"]);
+    json recent = get("/api/users/alice").json()["recent_games"];
+    check(recent, first.id, 1500.0, 1500.0);
+    check(recent, second.id, c2["white"]["before"], c2["black"]["before"]);
+    // A game still going shows the ratings of now.
+    json mine = get("/api/me/games", alice).json();
+    json going_list = mine["my_turn"].empty() ? mine["waiting"] : mine["my_turn"];
+    check(going_list, going.id, c2["white"]["after"], c2["black"]["after"]);
+    for (const auto& g : mine["waiting"]) EXPECT_EQ(g["started"], g["id"] != waiting) << g;
+    EXPECT_EQ(archive[0]["started"], true);
+  };
+  all_lists();
+  restart();
+  all_lists();
+}
+
+// A database from before the ratings of the time were stored: its finished
+// games get them from the rating history when it is opened.
+TEST_F(RatingsTest, OlderDatabasesGetTheRatingsOfTheTimeFromTheHistory) {
+  Browser alice = signup("alice"), bob = signup("bob");
+  Started first = start_online(alice, bob, {{"rated", true}});
+  advance(1000);
+  json c1 = call("/api/games/" + first.id + "/resign", {{"token", first.black}}).json()["rating_changes"];
+  advance(1000);
+  Started unrated = start_online(alice, bob);
+  advance(1000);
+  ASSERT_EQ(call("/api/games/" + unrated.id + "/resign", {{"token", unrated.white}}).status, 200);
+  stop();
+  {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(config_.db.c_str(), &db), SQLITE_OK);
+    for (const char* sql :
+         {"ALTER TABLE games DROP COLUMN white_rating_then", "ALTER TABLE games DROP COLUMN black_rating_then"})
+      ASSERT_EQ(sqlite3_exec(db, sql, nullptr, nullptr, nullptr), SQLITE_OK) << sqlite3_errmsg(db);
+    sqlite3_close(db);
+  }
+  start();
+  json archive = get("/api/archive").json()["games"];
+  ASSERT_EQ(archive.size(), 2u);
+  for (const auto& g : archive) {
+    json want_w = g["id"] == first.id ? json(1500.0) : c1["white"]["after"];
+    json want_b = g["id"] == first.id ? json(1500.0) : c1["black"]["after"];
+    EXPECT_EQ(g["white"]["rating"], want_w);
+    EXPECT_EQ(g["black"]["rating"], want_b);
+  }
+}
+
 TEST(Migration, ADatabaseOfTheFirstVersionStillLoads) {
   auto dir = fresh_temp_dir("dvonn-migrate-test-");
   std::string path = (dir / "old.db").string();

@@ -253,6 +253,7 @@ function render() {
     else text = t('status.sideTo', { side, what });
   }
   status.textContent = text;
+  updateTurnAlert();
 
   // Board.
   let targets = new Set(), selectable = new Set();
@@ -297,6 +298,8 @@ function render() {
   byTest('undo').disabled = !canHelp || !st.moves.length || game.pending || isOver(st);
   byTest('hint').disabled = !canHelp || !mine || game.pending;
   byTest('move-form').hidden = !game.seat || st.result !== 'ongoing';
+  // Alerts matter to a player waiting for someone else, not on one screen.
+  byTest('alerts').hidden = !(game.seat === 'white' || game.seat === 'black') || isOver(st);
   byTest('export').href = api.recordUrl(game.id);
   byTest('export').setAttribute('download', `dvonn-${game.id}.txt`);
 
@@ -442,7 +445,7 @@ function goTo(index) {
   index = Math.max(0, Math.min(n, index));
   game.viewIndex = index >= n ? null : index;
   game.selected = null;
-  byTest('stack-tooltip').hidden = true;
+  hideStackInfo();
   render();
 }
 
@@ -497,7 +500,8 @@ function applyState(st, source) {
   if (prev && !isOver(prev) && isOver(st)) say('');
   game.flagAsked = false;
   if (changed) {
-    byTest('stack-tooltip').hidden = true;
+    if (game.seat === 'white' || game.seat === 'black') Community.refreshTurnCount();
+    hideStackInfo();
     game.selected = null;
     game.hint = [];
     if (prev && st.moves.length === prev.moves.length + 1 && game.viewIndex == null && st.last_move !== 'PASS') game.animate = st.last_move;
@@ -582,54 +586,117 @@ function onSpaceClick(sq) {
   render();
 }
 
-// ---------- the stack tooltip (hover or tap) ----------
-let tipTimer = null;
+// ---------- a stack's pieces (hover, focus or tap) ----------
+// Shown in a strip under the board, never over it: a floating tooltip hid
+// the very targets it described.
 function onHover(sq, ev, enter) {
   const tip = byTest('stack-tooltip');
-  clearTimeout(tipTimer);
   if (!enter) {
-    if (ev && ev.pointerType === 'touch') tipTimer = setTimeout(() => { tip.hidden = true; }, 2500);
-    else tip.hidden = true;
+    // A finger leaves the space as soon as it lifts: keep what it tapped.
+    if (!(ev && ev.pointerType === 'touch') && tip.dataset.square === sq) hideStackInfo();
     return;
   }
   if (!game || !game.state) return;
   const view = shownView();
   const stack = view.stacks[sq] || '';
   tip.innerHTML = '';
-  const head = document.createElement('div');
+  const head = document.createElement('span');
   head.className = 'tip-head';
   head.textContent = describeStack(sq, stack);
   tip.appendChild(head);
   tip.dataset.square = sq;
   tip.dataset.colours = stack;
-  if (!stack) { tip.hidden = false; placeTip(tip, sq); return; }
-  const col = document.createElement('div');
-  col.className = 'tip-column';
-  col.setAttribute('aria-label', t('tip.colours', { list: [...stack].map((c) => t(`tip.colour.${c}`)).join(', ') }));
-  for (const c of [...stack].reverse()) {
-    const chip = document.createElement('span');
-    chip.className = `chip c-${c}`;
-    col.appendChild(chip);
+  if (stack) {
+    const col = document.createElement('span');
+    col.className = 'tip-column';
+    col.setAttribute('role', 'img');
+    col.setAttribute('aria-label', t('tip.colours', { list: [...stack].map((c) => t(`tip.colour.${c}`)).join(', ') }));
+    if (stack.length > 1) col.dataset.label = t('tip.topFirst');
+    for (const c of [...stack].reverse()) {
+      const chip = document.createElement('span');
+      chip.className = `chip c-${c}`;
+      col.appendChild(chip);
+    }
+    tip.appendChild(col);
   }
-  tip.appendChild(col);
-  const foot = document.createElement('div');
-  foot.className = 'tip-foot';
-  foot.textContent = stack.length > 1 ? t('tip.topBottom') : '';
-  tip.appendChild(foot);
   tip.hidden = false;
-  placeTip(tip, sq);
+  byTest('stack-info').classList.add('shown');
 }
 
-function placeTip(tip, sq) {
-  const r = board.spaces[sq].getBoundingClientRect();
-  const wrap = byTest('board-wrap').getBoundingClientRect();
-  const tw = tip.offsetWidth;
-  let left = r.left - wrap.left + r.width / 2 - tw / 2;
-  left = Math.max(2, Math.min(wrap.width - tw - 2, left));
-  let top = r.top - wrap.top - tip.offsetHeight - 6;
-  if (top < 0) top = r.bottom - wrap.top + 6;
-  tip.style.left = `${left}px`;
-  tip.style.top = `${top}px`;
+function hideStackInfo() {
+  const tip = byTest('stack-tooltip');
+  tip.hidden = true;
+  tip.dataset.square = '';
+  byTest('stack-info').classList.remove('shown');
+}
+
+// ---------- telling the player it is their move ----------
+// The tab's title says so while it is; a sound (off unless chosen) and a
+// notification (only while the page is in the background, with permission
+// asked on the click that turns it on) mark the moment it becomes so.
+const ALERT_KEY = { sound: 'dvonn:sound', notify: 'dvonn:notify' };
+function alertOn(kind) { try { return localStorage.getItem(ALERT_KEY[kind]) === 'on'; } catch { return false; } }
+function setAlert(kind, on) { try { localStorage.setItem(ALERT_KEY[kind], on ? 'on' : 'off'); } catch { /* private mode */ } }
+
+let audio = null;
+function beep() {
+  try {
+    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+    const osc = audio.createOscillator(), gain = audio.createGain();
+    osc.frequency.value = 880;
+    gain.gain.setValueAtTime(0.15, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.35);
+    osc.connect(gain).connect(audio.destination);
+    osc.start();
+    osc.stop(audio.currentTime + 0.35);
+  } catch { /* no audio */ }
+}
+
+function notify(st) {
+  if (!alertOn('notify') || typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+  const opp = other(game.seat);
+  const pl = st.players && st.players[opp];
+  const body = st.last_move ? t('notify.body', { name: (pl && pl.name) || seatName(opp), move: st.last_move }) : t('notify.bodyStart');
+  try {
+    const n = new Notification(t('notify.title'), { body, tag: `dvonn-${game.id}`, icon: 'favicon.svg' });
+    n.onclick = () => { window.focus(); n.close(); };
+  } catch { /* some browsers only notify from a service worker */ }
+}
+
+// Called on every render: the title now, the sound and notification when
+// the turn has just come to this seat (not on opening the game).
+function updateTurnAlert() {
+  const yours = !!game && !!game.state && game.seat !== 'both' && isMyTurn() && game.state.started !== false;
+  document.title = yours ? t('title.yourMove') : t('app.title');
+  document.body.dataset.yourMove = yours ? 'true' : 'false';
+  if (!game || !game.state) return;
+  const key = `${game.state.id}:${game.state.version}`;
+  if (yours && game.turnSeen === false && game.turnKey !== key) {
+    if (alertOn('sound')) beep();
+    if (document.visibilityState === 'hidden') notify(game.state);
+  }
+  game.turnSeen = yours;
+  game.turnKey = key;
+}
+
+function setupAlerts() {
+  const sound = byTest('sound-toggle'), note = byTest('notify-toggle');
+  sound.checked = alertOn('sound');
+  note.checked = alertOn('notify') && typeof Notification !== 'undefined' && Notification.permission === 'granted';
+  sound.addEventListener('change', () => {
+    setAlert('sound', sound.checked);
+    // Browsers start audio only after a user action: this is one.
+    if (sound.checked) { try { audio = audio || new (window.AudioContext || window.webkitAudioContext)(); audio.resume(); } catch { /* none */ } }
+  });
+  note.addEventListener('change', async () => {
+    if (!note.checked) { setAlert('notify', false); return; }
+    if (typeof Notification === 'undefined') { note.checked = false; say(t('alert.unsupported'), 'error'); return; }
+    let perm = Notification.permission;
+    if (perm === 'default') perm = await Notification.requestPermission();
+    note.checked = perm === 'granted';
+    setAlert('notify', note.checked);
+    if (perm === 'denied') say(t('alert.denied'), 'error');
+  });
 }
 
 // ---------- opening a game ----------
@@ -639,7 +706,7 @@ async function openGame(id, { watch = false } = {}) {
   byTest('message').textContent = '';
   byTest('resign-confirm').hidden = true;
   byTest('move-input').value = '';  // a half-typed move belongs to the game left
-  game = { id, watch, seat: null, token: null, state: null, conn: null, hist: null, start: null, viewIndex: null, selected: null, hint: [], pending: false, clockAt: performance.now() };
+  game = { id, watch, seat: null, token: null, state: null, conn: null, hist: null, start: null, viewIndex: null, selected: null, hint: [], pending: false, clockAt: performance.now(), turnSeen: null };
   const g = game;
   let st;
   try {
@@ -693,8 +760,9 @@ async function openGame(id, { watch = false } = {}) {
 function closeGame() {
   if (game && game.conn) game.conn.close();
   game = null;
+  updateTurnAlert();
   if (clockTimer) { clearInterval(clockTimer); clockTimer = null; }
-  byTest('stack-tooltip').hidden = true;
+  hideStackInfo();
 }
 
 // ---------- new games ----------
@@ -798,7 +866,24 @@ function showScreen(name) {
     if (screen === name) byTest(id).setAttribute('aria-current', 'page'); else byTest(id).removeAttribute('aria-current');
   }
   document.body.dataset.screen = name;
+  relabelSkipLink();
   window.scrollTo(0, 0);
+}
+
+// The skip link: to the board in a game (its one Tab stop), else to the
+// page's content.
+function setupSkipLink() {
+  const link = byTest('skip-link');
+  link.addEventListener('click', (ev) => {
+    ev.preventDefault();
+    if (document.body.dataset.screen === 'game' && game) board.focusSpace();
+    else document.querySelector('main').focus();
+  });
+}
+function relabelSkipLink() {
+  const link = byTest('skip-link');
+  link.dataset.i18n = document.body.dataset.screen === 'game' ? 'skip.board' : 'skip.main';
+  link.textContent = t(link.dataset.i18n);
 }
 
 function route() {
@@ -919,10 +1004,15 @@ function setupGameControls() {
 }
 
 board = new Board(byTest('board'), { onClick: onSpaceClick, onHover });
+// The same query as the stylesheet's upright-board rule.
+const upright = window.matchMedia('(max-width: 600px) and (orientation: portrait)');
+board.setRotated(upright.matches);
+upright.addEventListener('change', () => board.setRotated(upright.matches));
 applyI18n(document);
 mountLanguageSwitch(byTest('lang-select'));
 onLanguageChange(() => {
   byTest('board').setAttribute('aria-label', t('board.label'));
+  updateTurnAlert();
   if (game && game.state) render();
   if (!byTest('home').hidden) renderSavedGames();
   Community.relabel();
@@ -930,6 +1020,8 @@ onLanguageChange(() => {
 });
 setupHome();
 setupGameControls();
+setupAlerts();
+setupSkipLink();
 await Community.setup({ saveSeat, showScreen });
 window.addEventListener('hashchange', route);
 route();

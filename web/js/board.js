@@ -31,6 +31,9 @@ export class Board {
     this.onClick = onClick;
     this.onHover = onHover || (() => {});
     this.flipped = false;
+    // Upright (rotated 90°) on narrow portrait screens, where the wide
+    // hexagon would otherwise be a thin strip.
+    this.rotated = false;
     this.spaces = {};
     this.build();
   }
@@ -41,13 +44,14 @@ export class Board {
     let px = (x - y / 2) * W;
     let py = (4 - y) * H;
     if (this.flipped) { px = 8 * W - px; py = 4 * H - py; }
+    // Clockwise: column A at the top, row 1 on the left.
+    if (this.rotated) return [4 * H - py, px];
     return [px, py];
   }
 
   build() {
     const svg = this.svg;
     svg.innerHTML = '';
-    svg.setAttribute('viewBox', `${(-2.4 * W).toFixed(1)} ${(-1.5 * H).toFixed(1)} ${(12.8 * W).toFixed(1)} ${(7 * H).toFixed(1)}`);
     svg.setAttribute('role', 'group');
     svg.setAttribute('aria-label', t('board.label'));
     const defs = el('defs', {}, svg);
@@ -62,13 +66,23 @@ export class Board {
     this.spaceLayer = el('g', { class: 'spaces' }, svg);
     this.arrowLayer = el('g', { class: 'arrows', 'pointer-events': 'none' }, svg);
     this.flyLayer = el('g', { class: 'flying-layer', 'pointer-events': 'none' }, svg);
+    // One Tab stop for the whole board (a roving tabindex): the arrow keys
+    // move between the spaces, Enter or Space plays.
+    this.focusSq = 'E3';
     for (const sq of SPACES) {
-      const g = el('g', this.interactive ? { class: 'space', 'data-square': sq, role: 'button', tabindex: '0' }
+      const g = el('g', this.interactive ? { class: 'space', 'data-square': sq, role: 'button', tabindex: sq === this.focusSq ? '0' : '-1' }
         : { class: 'space', 'data-square': sq }, this.spaceLayer);
       g.addEventListener('click', () => this.onClick(sq));
       g.addEventListener('keydown', (ev) => {
-        if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); this.onClick(sq); }
+        if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); this.onClick(sq); return; }
+        const dir = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[ev.key];
+        if (!dir) return;
+        ev.preventDefault();
+        ev.stopPropagation();  // not the history's arrow keys
+        const next = this.neighbour(sq, dir);
+        if (next) this.focusSpace(next);
       });
+      g.addEventListener('focus', () => this.setRoving(sq));
       g.addEventListener('pointerenter', (ev) => this.onHover(sq, ev, true));
       g.addEventListener('pointerleave', (ev) => this.onHover(sq, ev, false));
       g.addEventListener('focus', (ev) => this.onHover(sq, ev, true));
@@ -88,6 +102,8 @@ export class Board {
       return [x + (dx / d) * m * 1.15, y + (dy / d) * m * 1.15];
     });
     this.bg.setAttribute('d', 'M' + grown.map((c) => c.map((v) => v.toFixed(1)).join(',')).join(' L') + ' Z');
+    // The view box hugs the hexagon and the labels around it.
+    const pts = [...grown];
     this.gridLayer.innerHTML = '';
     for (const sq of SPACES) {
       const [x, y] = parseSquare(sq);
@@ -102,6 +118,7 @@ export class Board {
       const [px, py] = this.pos(x, y);
       const t = el('text', { x: px, y: py, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, this.labelLayer);
       t.textContent = text;
+      pts.push([px - 14, py - 14], [px + 14, py + 14]);
     };
     // Columns A..I below row 1, C..K above row 5; rows on both sides.
     for (let x = 0; x <= 8; x++) label(COLUMNS[x], x, -1);
@@ -111,6 +128,10 @@ export class Board {
       label(String(y + 1), lo - 1, y);
       label(String(y + 1), hi + 1, y);
     }
+    const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+    const x0 = Math.min(...xs) - 4, y0 = Math.min(...ys) - 4;
+    this.svg.setAttribute('viewBox', [x0, y0, Math.max(...xs) + 4 - x0, Math.max(...ys) + 4 - y0].map((v) => v.toFixed(1)).join(' '));
+    this.svg.dataset.rotated = this.rotated ? 'true' : 'false';
     for (const sq of SPACES) {
       const [x, y] = parseSquare(sq);
       const [px, py] = this.pos(x, y);
@@ -121,6 +142,42 @@ export class Board {
   setFlipped(f) {
     if (this.flipped === f) return;
     this.flipped = f;
+    this.layout();
+    if (this.last) this.render(this.last);
+  }
+
+  setRoving(sq) {
+    if (!this.interactive || this.focusSq === sq) return;
+    this.spaces[this.focusSq].setAttribute('tabindex', '-1');
+    this.spaces[sq].setAttribute('tabindex', '0');
+    this.focusSq = sq;
+  }
+
+  focusSpace(sq = this.focusSq) {
+    this.setRoving(sq);
+    this.spaces[sq].focus();
+  }
+
+  // The nearest space in a screen direction (within 60° of it), as drawn:
+  // the same keys work flipped and upright. Ties go to the left, then up.
+  neighbour(sq, [dx, dy]) {
+    const [x0, y0] = this.center(sq);
+    let best = null, bestScore = Infinity;
+    for (const s of SPACES) {
+      if (s === sq) continue;
+      const [x, y] = this.center(s);
+      const vx = x - x0, vy = y - y0;
+      const along = vx * dx + vy * dy, across = Math.abs(vx * dy - vy * dx);
+      if (along <= 0 || across > along * Math.sqrt(3) + 0.01) continue;
+      const score = Math.hypot(vx, vy) + across * 0.5 + (x + y) * 1e-6;
+      if (score < bestScore - 1e-9) { best = s; bestScore = score; }
+    }
+    return best;
+  }
+
+  setRotated(r) {
+    if (this.rotated === r) return;
+    this.rotated = r;
     this.layout();
     if (this.last) this.render(this.last);
   }
@@ -188,11 +245,14 @@ export class Board {
     }
   }
 
-  // The stack that just moved flies from its source to its target.
+  // The stack that just moved flies from its source to its target; a piece
+  // just placed drops onto its space.
   animateMove(move, stacks) {
     // A PASS has four letters too, but nothing flies.
-    if (!move || move === 'PASS' || move.length !== 4 || typeof this.flyLayer.animate !== 'function') return;
+    if (!move || move === 'PASS' || typeof this.flyLayer.animate !== 'function') return;
     if (window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    if (move.length === 2) { this.animatePlacement(move, stacks); return; }
+    if (move.length !== 4) return;
     const from = move.slice(0, 2), to = move.slice(2);
     const [fx, fy] = parseSquare(from), [tx, ty] = parseSquare(to);
     const dist = Math.max(Math.abs(tx - fx), Math.abs(ty - fy));
@@ -200,7 +260,7 @@ export class Board {
     if (!dest) return;
     const moving = dest.slice(-dist);
     const [x1, y1] = this.center(from), [x2, y2] = this.center(to);
-    const fly = el('g', { class: 'flying' }, this.flyLayer);
+    const fly = el('g', { class: 'flying moving' }, this.flyLayer);
     this.drawStack(fly, moving, false);
     const target = this.spaces[to].querySelector('.stack');
     if (target) target.style.opacity = '0';
@@ -209,6 +269,25 @@ export class Board {
       { transform: `translate(${(x1 + x2) / 2}px, ${(y1 + y2) / 2}px) scale(1.12)`, offset: 0.5 },
       { transform: `translate(${x2}px, ${y2}px) scale(1)` },
     ], { duration: 120 + 60 * dist, easing: 'ease-in-out' });
+    const done = () => { fly.remove(); if (target) target.style.opacity = ''; };
+    anim.onfinish = done;
+    anim.oncancel = done;
+  }
+
+  animatePlacement(sq, stacks) {
+    const piece = stacks[sq];
+    if (!piece) return;
+    const [x, y] = this.center(sq);
+    const fly = el('g', { class: 'flying placing' }, this.flyLayer);
+    this.drawStack(fly, piece, false);
+    const target = this.spaces[sq].querySelector('.stack');
+    if (target) target.style.opacity = '0';
+    // From above the space (as seen), larger and faint, down onto it.
+    const anim = fly.animate([
+      { transform: `translate(${x}px, ${y - W}px) scale(1.5)`, opacity: 0 },
+      { transform: `translate(${x}px, ${y - W * 0.3}px) scale(1.2)`, opacity: 1, offset: 0.6 },
+      { transform: `translate(${x}px, ${y}px) scale(1)`, opacity: 1 },
+    ], { duration: 260, easing: 'ease-in' });
     const done = () => { fly.remove(); if (target) target.style.opacity = ''; };
     anim.onfinish = done;
     anim.oncancel = done;

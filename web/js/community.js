@@ -74,6 +74,35 @@ function renderHeader() {
     link.title = u.guest ? t('nav.myGames') : t('auth.profileTitle');
   }
   document.body.dataset.user = u ? u.name : '';
+  refreshTurnCount();
+  if (u && !countTimer) {
+    countTimer = setInterval(() => { if (document.visibilityState === 'visible') refreshTurnCount(); }, 30000);
+  } else if (!u && countTimer) { clearInterval(countTimer); countTimer = null; }
+}
+
+// How many of my games wait for my move, next to "My games": fetched when
+// the session is known, every 30 s while the page is visible, and when a
+// game I play changes (refreshTurnCount).
+let countTimer = null;
+let countSeq = 0;
+export async function refreshTurnCount() {
+  const badge = byTest('mygames-count');
+  const u = session.user;
+  if (!u) { badge.hidden = true; badge.textContent = ''; return; }
+  // The count known so far, in the current language at once; then the news.
+  if (badge.dataset.count) badge.setAttribute('aria-label', tn('nav.waiting', Number(badge.dataset.count)));
+  if (badge.dataset.count) badge.title = badge.getAttribute('aria-label');
+  const seq = ++countSeq;
+  try {
+    const r = await api.myGames();
+    if (seq !== countSeq || !session.user) return;
+    const n = Array.isArray(r.my_turn) ? r.my_turn.length : 0;
+    badge.dataset.count = String(n);
+    badge.textContent = String(n);
+    badge.hidden = n === 0;
+    badge.setAttribute('aria-label', tn('nav.waiting', n));
+    badge.title = tn('nav.waiting', n);
+  } catch { /* keep the last count */ }
 }
 
 export async function refreshMe() {
@@ -137,8 +166,10 @@ export function clockText(c) {
   return t('clock.untimed');
 }
 
-function playerNode(p) {
-  if (!p) return el('span', { class: 'nobody' }, t('player.nobody'));
+// started: whether the seat can still be free (a game not yet started);
+// otherwise an empty seat was taken by someone without an account.
+function playerNode(p, started = false) {
+  if (!p) return started ? el('span', { class: 'anonymous' }, t('player.anonymous')) : el('span', { class: 'nobody' }, t('player.nobody'));
   const wrap = el('span', { class: 'pl' });
   if (!p.guest && p.name) wrap.appendChild(el('a', { href: `#profile=${encodeURIComponent(p.name)}` }, p.name));
   else wrap.appendChild(el('span', {}, p.guest ? t('auth.guestName', { name: p.name }) : p.name));
@@ -159,9 +190,10 @@ function resultWords(g) {
 function gameItem(g, { link = 'game', mine = false } = {}) {
   const li = el('li', { 'data-testid': 'game-item', 'data-id': g.id, class: 'game-item' });
   const who = el('span', { class: 'who' });
-  who.appendChild(playerNode(g.white));
+  const started = g.started === true || g.result !== 'ongoing' || g.moves > 0;
+  who.appendChild(playerNode(g.white, started));
   who.appendChild(el('span', { class: 'vs' }, ` ${t('summary.vs')} `));
-  who.appendChild(playerNode(g.black));
+  who.appendChild(playerNode(g.black, started));
   li.appendChild(who);
   const bits = [clockText(g.clock)];
   if (g.rated) bits.push(t('summary.rated'));
@@ -288,14 +320,16 @@ function renderLobby(open) {
   for (const g of list) {
     const tr = el('tr', { 'data-testid': 'lobby-row', 'data-id': g.id, 'data-creator': g.creator ? g.creator.name : '' });
     const c = g.creator || {};
-    const td1 = el('td');
+    // data-label: the column's name, shown in each cell when a narrow
+    // screen lays the rows out as cards (no sideways scrolling).
+    const td1 = el('td', { 'data-label': t('col.player') });
     td1.appendChild(playerNode(c.name ? { ...c, rating: null } : null));
     tr.appendChild(td1);
-    tr.appendChild(el('td', {}, typeof c.rating === 'number' ? String(Math.round(c.rating)) : '–'));
-    tr.appendChild(el('td', {}, clockText(g.clock)));
-    tr.appendChild(el('td', {}, g.rated ? t('common.yes') : t('common.no')));
-    tr.appendChild(el('td', {}, g.color === 'white' || g.color === 'black' ? sideName(g.color) : t('home.colour.random')));
-    const act = el('td');
+    tr.appendChild(el('td', { 'data-label': t('col.rating') }, typeof c.rating === 'number' ? String(Math.round(c.rating)) : '–'));
+    tr.appendChild(el('td', { 'data-label': t('col.clock') }, clockText(g.clock)));
+    tr.appendChild(el('td', { 'data-label': t('col.rated') }, g.rated ? t('common.yes') : t('common.no')));
+    tr.appendChild(el('td', { 'data-label': t('col.colour') }, g.color === 'white' || g.color === 'black' ? sideName(g.color) : t('home.colour.random')));
+    const act = el('td', { class: 'action' });
     if (me && c.name && c.name.toLowerCase() === me) {
       const b = el('button', { type: 'button', 'data-testid': 'lobby-cancel', class: 'small' }, t('lobby.cancel'));
       b.addEventListener('click', () => cancelGame(g.id, b));
@@ -305,11 +339,14 @@ function renderLobby(open) {
       const b = el('button', { type: 'button', 'data-testid': 'lobby-join', class: 'small primary' }, t('lobby.join'));
       b.setAttribute('aria-label', t('lobby.joinAria', { name: c.name || '' }));
       b.addEventListener('click', () => joinGame(g, b));
-      if (g.rated && session.user && session.user.guest) {
-        b.disabled = true;
-        b.title = t('lobby.ratedNeedsAccount');
-      }
       act.appendChild(b);
+      if (g.rated && session.user && session.user.guest) {
+        // Said in words next to the button, not only in a hover title.
+        b.disabled = true;
+        const why = el('small', { class: 'why', id: `why-${g.id}`, 'data-testid': 'lobby-join-why' }, t('lobby.ratedNeedsAccount'));
+        b.setAttribute('aria-describedby', why.id);
+        act.appendChild(why);
+      }
     }
     tr.appendChild(act);
     body.appendChild(tr);
@@ -432,7 +469,7 @@ async function loadProfile(name) {
   byTest('profile-rating').dataset.rating = typeof u.rating === 'number' ? String(u.rating) : '';
   byTest('profile-provisional').hidden = !u.provisional;
   byTest('profile-deviation').textContent = typeof u.deviation === 'number'
-    ? t('profile.deviation', { rd: Math.round(u.deviation), games: u.games ?? 0 }) : '';
+    ? tn('profile.deviation', u.games ?? 0, { rd: Math.round(u.deviation) }) : '';
   const rec = r.record || { wins: 0, draws: 0, losses: 0 };
   const recEl = byTest('profile-record');
   recEl.textContent = t('profile.recordText', { w: rec.wins, d: rec.draws, l: rec.losses });

@@ -115,9 +115,14 @@ export function t(key, params) {
   return s;
 }
 
-// Plural choice: key.one / key.other.
+// Plural choice by the language's own rules (Intl.PluralRules: French says
+// "0 partie", English "0 games"): key.one, key.other, or any other category
+// a language file has (few, many...), falling back to key.other.
 export function tn(key, n, params = {}) {
-  return t(`${key}.${n === 1 ? 'one' : 'other'}`, { n, ...params });
+  let cat = n === 1 ? 'one' : 'other';
+  try { cat = new Intl.PluralRules(current).select(n); } catch { /* unknown locale */ }
+  const has = (k) => Object.prototype.hasOwnProperty.call(strings, k) || Object.prototype.hasOwnProperty.call(fallback, k);
+  return t(has(`${key}.${cat}`) ? `${key}.${cat}` : `${key}.other`, { n, ...params });
 }
 
 // data-i18n="key" sets the text; data-i18n-html="key" sets markup (our own

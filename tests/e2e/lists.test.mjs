@@ -1,0 +1,124 @@
+// The lists say true things: an empty seat of a finished game is an
+// anonymous player, not "(nobody yet)"; counts use the language's plural
+// forms; the archive shows each player's rating at the time of the game.
+// At desktop and phone sizes.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { BASE, launch, newPage, tid, shot, noScriptErrors } from './helpers.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+const SIZES = [['desktop', { width: 1280, height: 800 }, {}], ['phone', { width: 390, height: 844 }, { hasTouch: true, isMobile: true }]];
+const stamp = Date.now().toString(36).slice(-5);
+const ALICE = `lalice_${stamp}`, BOB = `lbob_${stamp}`, CAROL = `lcarol_${stamp}`;
+
+async function api(page, method, path, data) {
+  const r = method === 'GET' ? await page.request.get(`${BASE}${path}`) : await page.request.post(`${BASE}${path}`, { data });
+  return { status: r.status(), body: await r.json().catch(() => null) };
+}
+
+// Alice and Bob play two rated games (Bob resigns both), then Alice opens a
+// game nobody has joined; two anonymous players finish a game.
+let games = null;
+async function setUp() {
+  if (games) return games;
+  const alice = await newPage(browser), bob = await newPage(browser), carol = await newPage(browser);
+  const su = await api(alice, 'POST', '/api/auth/signup', { name: ALICE, password: 'correct horse 42' });
+  if (su.status === 404) return null;
+  await api(bob, 'POST', '/api/auth/signup', { name: BOB, password: 'correct horse 42' });
+  await api(carol, 'POST', '/api/auth/signup', { name: CAROL, password: 'correct horse 42' });
+  const rated = [];
+  for (let i = 0; i < 2; i++) {
+    const c = await api(alice, 'POST', '/api/games', { mode: 'online', color: 'white', rated: true });
+    assert.equal(c.status, 201);
+    const j = await api(bob, 'POST', `/api/games/${c.body.id}/join`, {});
+    assert.equal(j.status, 200);
+    const r = await api(bob, 'POST', `/api/games/${c.body.id}/resign`, { token: j.body.token });
+    assert.equal(r.status, 200);
+    rated.push({ id: c.body.id, changes: r.body.rating_changes || r.body.state.rating_changes });
+  }
+  const waiting = await api(alice, 'POST', '/api/games', { mode: 'online', color: 'white' });
+  // Anonymous players: no session at all.
+  const anonCreate = await fetch(`${BASE}/api/games`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ mode: 'online', color: 'white' }) });
+  const anon = await anonCreate.json();
+  const anonJoin = await (await fetch(`${BASE}/api/games/${anon.id}/join`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).json();
+  const anonEnd = await fetch(`${BASE}/api/games/${anon.id}/resign`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token: anonJoin.token }) });
+  assert.equal(anonEnd.status, 200, await anonEnd.text());
+  const now = { alice: (await api(alice, 'GET', `/api/users/${ALICE}`)).body.user.rating };
+  for (const p of [alice, bob, carol]) await p.context().close();
+  games = { rated, waiting: waiting.body.id, anon: anon.id, now };
+  return games;
+}
+
+const item = (page, id) => page.locator(`${tid('game-item')}[data-id="${id}"]`);
+
+for (const [label, viewport, opts] of SIZES) {
+  test(`the archive shows the ratings of the time and anonymous players (${label})`, async () => {
+    const g = await setUp();
+    if (!g) return;  // no accounts on this server
+    const [first, second] = g.rated;
+    assert.equal(first.changes.white.before, 1500);
+    assert.notEqual(Math.round(g.now.alice), 1500, 'Alice\'s rating changed since');
+    const page = await newPage(browser, viewport, opts);
+    await page.goto(`${BASE}/#archive&player=${ALICE}`);
+    await item(page, first.id).waitFor();
+    const who = (id) => item(page, id).locator('.who').textContent();
+    assert.equal(await who(first.id), `${ALICE} (1500) vs ${BOB} (1500)`);
+    assert.equal(await who(second.id),
+      `${ALICE} (${Math.round(second.changes.white.before)}) vs ${BOB} (${Math.round(second.changes.black.before)})`);
+    assert.notEqual(Math.round(second.changes.white.before), 1500);
+    // The anonymous game: its seats were taken, by players without accounts.
+    await page.goto(`${BASE}/#archive`);
+    await item(page, g.anon).waitFor();
+    const anon = await item(page, g.anon).locator('.who').textContent();
+    assert.equal(anon, 'anonymous vs anonymous');
+    assert.equal(await page.locator(`${tid('archive-list')} .nobody`).count(), 0, 'no "(nobody yet)" in finished games');
+    await shot(page, `46-archive-${label}`);
+    noScriptErrors(page);
+    await page.context().close();
+  });
+}
+
+test('a free seat of a game not started is "(nobody yet)"; counts are plural by language', async () => {
+  const g = await setUp();
+  if (!g) return;
+  const page = await newPage(browser, SIZES[0][1]);
+  await api(page, 'POST', '/api/auth/login', { name: ALICE, password: 'correct horse 42' });
+  await page.goto(`${BASE}/#mygames`);
+  await item(page, g.waiting).waitFor();
+  assert.equal(await item(page, g.waiting).locator('.who').textContent(), `${ALICE} (${Math.round(g.now.alice)}) vs (nobody yet)`);
+
+  // Plurals: 2 rated games, 0 rated games, and French, where 0 is singular.
+  const deviation = () => page.getByTestId('profile-deviation').textContent();
+  await page.goto(`${BASE}/#profile=${ALICE}`);
+  await page.waitForFunction(() => document.querySelector('[data-testid="profile-deviation"]').textContent !== '');
+  assert.match(await deviation(), /, 2 rated games$/);
+  await page.goto(`${BASE}/#profile=${CAROL}`);
+  await page.waitForFunction(() => /0 rated/.test(document.querySelector('[data-testid="profile-deviation"]').textContent));
+  assert.match(await deviation(), /, 0 rated games$/);
+  await page.getByTestId('lang-select').selectOption('fr');
+  await page.waitForFunction(() => /partie/.test(document.querySelector('[data-testid="profile-deviation"]').textContent));
+  assert.match(await deviation(), /, 0 partie classée$/);
+  await page.getByTestId('lang-select').selectOption('en');
+  // One game: singular.
+  const one = `lone_${stamp}`;
+  const p2 = await newPage(browser);
+  await api(p2, 'POST', '/api/auth/signup', { name: one, password: 'correct horse 42' });
+  const c = await api(p2, 'POST', '/api/games', { mode: 'engine', level: 1, color: 'white', rated: true });
+  assert.equal((await api(p2, 'POST', `/api/games/${c.body.id}/resign`, { token: c.body.token })).status, 200);
+  await page.goto(`${BASE}/#profile=${one}`);
+  await page.waitForFunction(() => /rated game/.test(document.querySelector('[data-testid="profile-deviation"]').textContent));
+  assert.match(await deviation(), /, 1 rated game$/);
+  for (const lang of ['fr', 'nl', 'es']) {
+    await page.getByTestId('lang-select').selectOption(lang);
+    await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+    await page.waitForFunction(() => !/rated/.test(document.querySelector('[data-testid="profile-deviation"]').textContent));
+    assert.match(await deviation(), { fr: /, 1 partie classée$/, nl: /, 1 partij met rating$/, es: /, 1 partida puntuable$/ }[lang]);
+  }
+  await page.getByTestId('lang-select').selectOption('en');
+  noScriptErrors(page);
+  await page.context().close();
+  await p2.context().close();
+});
