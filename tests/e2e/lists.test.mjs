@@ -111,11 +111,16 @@ test('a free seat of a game not started is "(nobody yet)"; counts are plural by 
   await page.goto(`${BASE}/#profile=${one}`);
   await page.waitForFunction(() => /rated game/.test(document.querySelector('[data-testid="profile-deviation"]').textContent));
   assert.match(await deviation(), /, 1 rated game$/);
+  const singular = { fr: ', 1 partie classée', nl: ', 1 partij met rating', es: ', 1 partida puntuable' };
   for (const lang of ['fr', 'nl', 'es']) {
     await page.getByTestId('lang-select').selectOption(lang);
     await page.waitForFunction((l) => document.documentElement.lang === l, lang);
-    await page.waitForFunction(() => !/rated/.test(document.querySelector('[data-testid="profile-deviation"]').textContent));
-    assert.match(await deviation(), { fr: /, 1 partie classée$/, nl: /, 1 partij met rating$/, es: /, 1 partida puntuable$/ }[lang]);
+    // The text is redrawn after the language switch: wait for this language's
+    // words (the previous language's text has no "rated" either), then check it.
+    await page
+      .waitForFunction((end) => document.querySelector('[data-testid="profile-deviation"]').textContent.endsWith(end), singular[lang], { timeout: 5000 })
+      .catch(() => {});
+    assert.ok((await deviation()).endsWith(singular[lang]), `${lang}: ${await deviation()}`);
   }
   await page.getByTestId('lang-select').selectOption('en');
   noScriptErrors(page);
