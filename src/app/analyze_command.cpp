@@ -64,6 +64,7 @@ struct AnalyzeOptions {
   bool json = false;
   int level = engine::kTopLevel;
   std::size_t hash = 64;
+  int threads = 1;
 };
 
 int run_analyze(const AnalyzeOptions& o) {
@@ -79,6 +80,7 @@ int run_analyze(const AnalyzeOptions& o) {
     return 0;
   }
   engine::Engine eng(o.level, o.hash);
+  eng.set_threads(o.threads);
   engine::SearchLimits limits;
   limits.seconds = o.time;
   limits.depth = o.depth;
@@ -347,6 +349,8 @@ void register_analyze_command(CLI::App& app, CommandSet& set) {
     c->add_flag("--json", o->json, "One JSON object per completed depth; the last has \"final\":true");
     c->add_option("--level", o->level, "Engine level (1..8)")->check(CLI::Range(engine::kMinLevel, engine::kTopLevel));
     c->add_option("--hash", o->hash, "Transposition table size in MB")->check(CLI::Range(1, 65536));
+    c->add_option("--threads", o->threads, "Search threads (default 1; more are not deterministic)")
+        ->check(CLI::Range(1, 64));
     set.add(c, [o] { return run_analyze(*o); });
   }
   {

@@ -19,10 +19,15 @@ struct EngineOptions {
   std::size_t hash_mb = 64;
   std::uint64_t seed = 1;
   std::string weights;
+  int threads = 1;
 };
 
 int run_engine(const EngineOptions& o) {
   protocol::LevelPlayer player(o.level, o.hash_mb, o.seed);
+  if (o.threads > 1) {
+    if (!player.engine()) throw InputError("--threads needs a numbered level, not " + o.level);
+    player.engine()->set_threads(o.threads);
+  }
   if (!o.weights.empty()) {
     if (!player.engine()) throw InputError("--weights needs a numbered level, not " + o.level);
     player.engine()->set_weights(parse_weights(o.weights));
@@ -46,6 +51,7 @@ void register_engine_command(CLI::App& app, CommandSet& set) {
       ->check(CLI::Range(0.01, 86400.0));
   c->add_option("--hash", o->hash_mb, "Transposition table size in MB; default 64")->check(CLI::Range(1, 65536));
   c->add_option("--seed", o->seed, "Seed of the greedy and random players' choices; default 1");
+  c->add_option("--threads", o->threads, "Search threads (default 1)")->check(CLI::Range(1, 64));
   c->add_option("--weights", o->weights,
                 "Evaluation weights MOVEMENT/PLACEMENT as dvonn tune prints them (tuning experiments)");
   set.add(c, [o] { return run_engine(*o); });

@@ -1,7 +1,10 @@
 #include "engine/engine.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <random>
+#include <thread>
+#include <vector>
 
 #include "engine/baseline.hpp"
 #include "engine/evaluation.hpp"
@@ -21,6 +24,8 @@ struct Engine::Impl {
   MoveOrder order;
   std::mt19937_64 rng;
   Weights weights = default_weights();
+  int threads = 1;
+  std::vector<MoveOrder> helper_orders;  // one per helper thread, kept across moves
 
   Impl(int lv, std::size_t mb)
       : level(std::clamp(lv, kMinLevel, kTopLevel)), settings(level_settings(lv)), tt(mb), rng(0x5eed0000u + lv) {
@@ -42,6 +47,41 @@ struct Engine::Impl {
       r.lines.push_back({ranked[i].second, 0.0, false, {ranked[i].second}});
     return r;
   }
+
+  // The heuristic search on `threads` threads: the main thread's search is the
+  // result; helper threads search the same root at the same time with their own
+  // move ordering and share the transposition table, so the main thread finds
+  // more of the tree already searched (lazy SMP). They stop when it does.
+  SearchReport run_search(const Position& position, const SearchConfig& config, const Deadline& deadline,
+                          const std::function<void(const SearchReport&)>& on_iteration) {
+    tt.new_search();
+    Search main(tt, order, weights);
+    SearchConfig main_config = config;
+    main_config.new_generation = false;  // started above, once for all threads
+    if (threads <= 1) return main.run(position, main_config, deadline, on_iteration);
+    std::atomic<bool> done{false};
+    helper_orders.resize(static_cast<std::size_t>(threads - 1));
+    std::vector<std::thread> helpers;
+    for (int i = 0; i < threads - 1; ++i)
+      helpers.emplace_back([this, &position, &config, &deadline, &done, i] {
+        SearchConfig c = config;
+        c.new_generation = false;
+        c.multipv = 1;
+        // The first helper takes the even depths, the next the odd ones from
+        // 3, and so on: a helper is mostly a ply ahead of the main thread,
+        // which then finds its next iteration's moves already in the table.
+        c.first_depth = i % 2 == 0 ? 2 : 3;
+        c.depth_step = 2;
+        c.optimum_seconds = 0;
+        c.stop = &done;
+        Search helper(tt, helper_orders[static_cast<std::size_t>(i)], weights);
+        helper.run(position, c, deadline, {});
+      });
+    SearchReport r = main.run(position, main_config, deadline, on_iteration);
+    done = true;
+    for (auto& t : helpers) t.join();
+    return r;
+  }
 };
 
 Engine::Engine(int level, std::size_t hash_megabytes) : impl_(std::make_unique<Impl>(level, hash_megabytes)) {}
@@ -50,6 +90,9 @@ Engine::~Engine() = default;
 int Engine::level() const { return impl_->level; }
 
 void Engine::set_weights(const Weights& weights) { impl_->weights = weights; }
+
+void Engine::set_threads(int threads) { impl_->threads = std::clamp(threads, 1, 64); }
+int Engine::threads() const { return impl_->threads; }
 
 void Engine::new_game() {
   impl_->tt.clear();
@@ -88,7 +131,6 @@ SearchReport Engine::search(const Position& position, const SearchLimits& limits
       return r;
     }
   }
-  Search search(s.tt, s.order, s.weights);
   SearchConfig config;
   config.max_depth = limits.depth;
   config.max_nodes = limits.nodes;
@@ -98,7 +140,7 @@ SearchReport Engine::search(const Position& position, const SearchLimits& limits
   const double rest_seconds = limits.seconds > 0 ? std::max(0.0005, limits.seconds - deadline.elapsed()) : 0;
   config.optimum_seconds = rest_seconds;
   Deadline rest(rest_seconds);
-  SearchReport r = search.run(position, config, rest, on_iteration);
+  SearchReport r = s.run_search(position, config, rest, on_iteration);
   r.seconds = deadline.elapsed();
   return r;
 }
@@ -154,8 +196,7 @@ PlayReport Engine::play(const Position& position, const PlayLimits& limits) {
   config.stop = limits.stop;
   config.optimum_seconds = std::max(0.0, budget.optimum - deadline.elapsed());
   Deadline rest(std::max(0.0005, budget.maximum - deadline.elapsed()));
-  Search search(s.tt, s.order, s.weights);
-  SearchReport r = search.run(position, config, rest, {});
+  SearchReport r = s.run_search(position, config, rest, {});
   if (!r.lines.empty()) report.move = r.lines[0].move;
   report.depth = r.depth;
   report.nodes += r.nodes;

@@ -88,6 +88,11 @@ class Engine {
   // search() stays full-strength analysis (hints, `dvonn analyze`).
   PlayReport play(const Position& position, const PlayLimits& limits);
 
+  // Search threads (default 1): more threads search the same tree at once
+  // and share the transposition table (lazy SMP), for play() and search().
+  void set_threads(int threads);
+  int threads() const;
+
   // Replaces the evaluation weights (default: the tuned default_weights()),
   // for tuning experiments that pit two weight sets against each other.
   void set_weights(const Weights& weights);

@@ -81,7 +81,7 @@ int Search::negamax(int depth, int alpha, int beta, int ply) {
   const bool pv_node = beta - alpha > 1;
   const std::uint64_t key = pos_.key();
   Move hash_move = Move::pass();
-  if (const TTEntry* e = tt_.probe(key)) {
+  if (const auto e = tt_.probe(key)) {
     if (e->move) hash_move = decode_move(e->move);
     const bool usable = e->solved || (!pv_node && e->depth >= depth);
     if (usable && (e->bound == Bound::Exact || (e->bound == Bound::Lower && e->score >= beta) ||
@@ -138,7 +138,7 @@ SearchReport Search::run(const Position& root, const SearchConfig& config, const
   deadline_ = &deadline;
   nodes_ = 0;
   aborted_ = false;
-  tt_.new_search();
+  if (cfg_.new_generation) tt_.new_search();
   order_.age();
 
   SearchReport report;
@@ -155,7 +155,7 @@ SearchReport Search::run(const Position& root, const SearchConfig& config, const
   std::vector<RootMove> moves;
   {
     Move hash_move = Move::pass();
-    if (const TTEntry* e = tt_.probe(pos_.key()); e && e->move) hash_move = decode_move(e->move);
+    if (const auto e = tt_.probe(pos_.key()); e && e->move) hash_move = decode_move(e->move);
     std::array<int, 160> scores;
     order_.score(pos_, list, hash_move, 0, scores);
     for (int i = 0; i < list.size; ++i) {
@@ -176,7 +176,7 @@ SearchReport Search::run(const Position& root, const SearchConfig& config, const
   report.lines[0].score = static_cast<double>(evaluate(pos_, w_)) / kUnit;
 
   const int max_depth = std::clamp(cfg_.max_depth > 0 ? cfg_.max_depth : 64, 1, kMaxPly / 2);
-  for (int depth = 1; depth <= max_depth; ++depth) {
+  for (int depth = cfg_.first_depth; depth <= max_depth; depth += cfg_.depth_step) {
     root_depth_ = depth;
     for (auto& rm : moves) rm.exact = false;
     std::vector<int> exact_scores;

@@ -32,6 +32,13 @@ struct SearchConfig {
   bool extensions = true;
   bool reductions = true;
   const std::atomic<bool>* stop = nullptr;
+  // Start a new transposition table generation; false when the caller has
+  // (a parallel search starts it once for all its threads).
+  bool new_generation = true;
+  // Iterative deepening from first_depth in steps of depth_step (helper
+  // threads search ahead of the main thread rather than beside it).
+  int first_depth = 1;
+  int depth_step = 1;
 };
 
 // The running best of one node's move loop, shared by the search, the

@@ -36,7 +36,7 @@ int Solver::negamax(int alpha, int beta, int ply) {
 
   const std::uint64_t key = pos_.key();
   Move hash_move = Move::pass();
-  if (const TTEntry* e = tt_.probe(key)) {
+  if (const auto e = tt_.probe(key)) {
     if (e->move) hash_move = decode_move(e->move);
     if (e->solved && (e->bound == Bound::Exact || (e->bound == Bound::Lower && e->score >= beta) ||
                       (e->bound == Bound::Upper && e->score <= alpha)))
@@ -77,7 +77,7 @@ std::vector<Move> Solver::principal_variation(Move first) {
   Position p = pos_;
   p.play(first);
   for (int i = 0; i < 100; ++i) {
-    const TTEntry* e = tt_.probe(p.key());
+    const auto e = tt_.probe(p.key());
     if (!e || !e->solved || e->bound != Bound::Exact || !e->move) break;
     Move m = decode_move(e->move);
     MoveList list;
@@ -102,7 +102,7 @@ SolveResult Solver::solve(const Position& root, int multipv, const Deadline& dea
   pos_.generate(list);
   if (list.size == 0) return result;
   Move hash_move = Move::pass();
-  if (const TTEntry* e = tt_.probe(pos_.key()); e && e->move) hash_move = decode_move(e->move);
+  if (const auto e = tt_.probe(pos_.key()); e && e->move) hash_move = decode_move(e->move);
   std::array<int, 160> order;
   order_.score(pos_, list, hash_move, 0, order);
   const int k = std::clamp(multipv, 1, list.size);

@@ -33,55 +33,99 @@ void TranspositionTable::resize(std::size_t megabytes) {
   // A power of two number of entry pairs that fits in the budget.
   std::size_t bytes = std::max<std::size_t>(megabytes, 1) << 20;
   std::size_t pairs = 1;
-  while (pairs * 2 * 2 * sizeof(TTEntry) <= bytes) pairs *= 2;
-  entries_.assign(pairs * 2, TTEntry{});
-  entries_.shrink_to_fit();
+  while (pairs * 2 * 2 * sizeof(Slot) <= bytes) pairs *= 2;
+  count_ = pairs * 2;
+  slots_ = std::make_unique<Slot[]>(count_);
   mask_ = pairs - 1;
 }
 
 void TranspositionTable::clear() {
-  std::fill(entries_.begin(), entries_.end(), TTEntry{});
+  for (std::size_t i = 0; i < count_; ++i) {
+    slots_[i].check.store(0, std::memory_order_relaxed);
+    slots_[i].data.store(0, std::memory_order_relaxed);
+  }
   generation_ = 0;
 }
 
-const TTEntry* TranspositionTable::probe(std::uint64_t key) const {
-  const TTEntry* e = &entries_[(key & mask_) * 2];
-  if (e[0].key == key && e[0].bound != Bound::None) return &e[0];
-  if (e[1].key == key && e[1].bound != Bound::None) return &e[1];
-  return nullptr;
+std::uint64_t TranspositionTable::pack(const TTEntry& e) {
+  return static_cast<std::uint64_t>(static_cast<std::uint16_t>(e.score)) | static_cast<std::uint64_t>(e.move) << 16 |
+         static_cast<std::uint64_t>(static_cast<std::uint8_t>(e.depth)) << 32 |
+         static_cast<std::uint64_t>(e.bound) << 40 | static_cast<std::uint64_t>(e.generation) << 48 |
+         static_cast<std::uint64_t>(e.solved) << 56;
+}
+
+TTEntry TranspositionTable::unpack(std::uint64_t key, std::uint64_t d) {
+  TTEntry e;
+  e.key = key;
+  e.score = static_cast<std::int16_t>(d & 0xffff);
+  e.move = static_cast<std::uint16_t>(d >> 16 & 0xffff);
+  e.depth = static_cast<std::int8_t>(d >> 32 & 0xff);
+  e.bound = static_cast<Bound>(d >> 40 & 0xff);
+  e.generation = static_cast<std::uint8_t>(d >> 48 & 0xff);
+  e.solved = static_cast<std::uint8_t>(d >> 56 & 0xff);
+  return e;
+}
+
+TTEntry TranspositionTable::read(const Slot& s) const {
+  const std::uint64_t d = s.data.load(std::memory_order_relaxed);
+  const std::uint64_t k = s.check.load(std::memory_order_relaxed) ^ d;
+  TTEntry e = unpack(k, d);
+  if (d == 0) e.bound = Bound::None;
+  return e;
+}
+
+void TranspositionTable::write(Slot& s, const TTEntry& e) {
+  const std::uint64_t d = pack(e);
+  s.data.store(d, std::memory_order_relaxed);
+  s.check.store(e.key ^ d, std::memory_order_relaxed);
+}
+
+std::optional<TTEntry> TranspositionTable::probe(std::uint64_t key) const {
+  const Slot* pair = &slots_[(key & mask_) * 2];
+  for (int i = 0; i < 2; ++i) {
+    const TTEntry e = read(pair[i]);
+    if (e.key == key && e.bound != Bound::None) return e;
+  }
+  return std::nullopt;
 }
 
 void TranspositionTable::store(std::uint64_t key, int score, Bound bound, int depth, std::uint16_t code, bool solved) {
-  TTEntry* e = &entries_[(key & mask_) * 2];
+  Slot* pair = &slots_[(key & mask_) * 2];
+  TTEntry e[2] = {read(pair[0]), read(pair[1])};
   if (!solved)
     for (int i = 0; i < 2; ++i)
       if (e[i].key == key && e[i].solved && e[i].bound != Bound::None) return;
   // Slot 0 keeps the deepest (or solved) result unless it is stale; slot 1
   // takes everything else.
-  TTEntry* slot;
+  int slot;
   if (e[1].key == key && !(e[0].key == key))
-    slot = &e[1];
+    slot = 1;
   else if (e[0].key == key || e[0].bound == Bound::None || e[0].generation != generation_ ||
            depth + (solved ? 64 : 0) >= e[0].depth + (e[0].solved ? 64 : 0))
-    slot = &e[0];
+    slot = 0;
   else
-    slot = &e[1];
+    slot = 1;
   // Keep the old move when this result has none for the same position.
-  if (slot->key == key && code == 0) code = slot->move;
-  if (slot == &e[0] && e[0].key != key && e[0].bound != Bound::None) e[1] = e[0];  // demote, don't lose it
-  slot->key = key;
-  slot->score = static_cast<std::int16_t>(std::clamp(score, -32000, 32000));
-  slot->move = code;
-  slot->depth = static_cast<std::int8_t>(std::clamp(depth, -100, 100));
-  slot->bound = bound;
-  slot->generation = generation_;
-  slot->solved = solved ? 1 : 0;
+  if (e[slot].key == key && code == 0) code = e[slot].move;
+  if (slot == 0 && e[0].key != key && e[0].bound != Bound::None) write(pair[1], e[0]);  // demote, don't lose it
+  TTEntry n;
+  n.key = key;
+  n.score = static_cast<std::int16_t>(std::clamp(score, -32000, 32000));
+  n.move = code;
+  n.depth = static_cast<std::int8_t>(std::clamp(depth, -100, 100));
+  n.bound = bound;
+  n.generation = generation_;
+  n.solved = solved ? 1 : 0;
+  write(pair[slot], n);
 }
 
 int TranspositionTable::hashfull() const {
   int used = 0;
-  std::size_t n = std::min<std::size_t>(entries_.size(), 2000);
-  for (std::size_t i = 0; i < n; ++i) used += entries_[i].bound != Bound::None && entries_[i].generation == generation_;
+  std::size_t n = std::min<std::size_t>(count_, 2000);
+  for (std::size_t i = 0; i < n; ++i) {
+    const TTEntry e = read(slots_[i]);
+    used += e.bound != Bound::None && e.generation == generation_;
+  }
   return static_cast<int>(used * 1000 / std::max<std::size_t>(n, 1));
 }
 

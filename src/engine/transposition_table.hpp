@@ -1,11 +1,17 @@
 // The transposition table: a fixed-size hash of search results keyed by the
 // position's Zobrist key, two entries per slot pair (one kept by depth,
 // one always replaced), so deep results survive while fresh ones still go in.
+//
+// Several search threads share it without locks: each entry is two 64-bit
+// words, the packed data and the key XOR the data, so an entry torn by two
+// threads writing at once no longer matches its key and reads as a miss.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
-#include <vector>
+#include <memory>
+#include <optional>
 
 #include "core/move.hpp"
 
@@ -36,18 +42,29 @@ class TranspositionTable {
   void clear();
   void new_search() { ++generation_; }
 
-  // The entry for key, or nullptr.
-  const TTEntry* probe(std::uint64_t key) const;
+  // A copy of the entry for key, if there is one.
+  std::optional<TTEntry> probe(std::uint64_t key) const;
   // move: encode_move() of the best move, 0 when none is known. A solved
   // entry is never overwritten by an unsolved one for the same position.
   void store(std::uint64_t key, int score, Bound bound, int depth, std::uint16_t move, bool solved = false);
 
-  std::size_t size_bytes() const { return entries_.size() * sizeof(TTEntry); }
+  std::size_t size_bytes() const { return count_ * sizeof(Slot); }
   // Per mille of a sample of slots holding an entry of this generation.
   int hashfull() const;
 
  private:
-  std::vector<TTEntry> entries_;
+  struct Slot {
+    std::atomic<std::uint64_t> check{0};  // key ^ data
+    std::atomic<std::uint64_t> data{0};
+  };
+  static std::uint64_t pack(const TTEntry& e);
+  static TTEntry unpack(std::uint64_t key, std::uint64_t data);
+  // The entry in a slot (bound None when empty or torn).
+  TTEntry read(const Slot& s) const;
+  void write(Slot& s, const TTEntry& e);
+
+  std::unique_ptr<Slot[]> slots_;
+  std::size_t count_ = 0;
   std::size_t mask_ = 0;  // of the pair index
   std::uint8_t generation_ = 0;
 };

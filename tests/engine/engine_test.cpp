@@ -231,6 +231,38 @@ TEST(Engine, FixedDepthSearchIsDeterministic) {
   EXPECT_EQ(again.nodes, ra.nodes);
 }
 
+TEST(Engine, ParallelSearchPlaysLegallyAndKeepsExactResults) {
+  // Two threads share the transposition table; whatever they interleave,
+  // every move is legal and a solved score stays the solved score.
+  Engine engine;
+  engine.set_threads(2);
+  EXPECT_EQ(engine.threads(), 2);
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    Position p = random_setup(seed).position;
+    SearchLimits limits;
+    limits.depth = 5;
+    SearchReport r = engine.search(p, limits);
+    ASSERT_FALSE(r.lines.empty());
+    EXPECT_TRUE(legal(p, r.lines[0].move));
+    EXPECT_EQ(r.depth, 5);
+    for (int i = 0; i < 6 && !p.is_over(); ++i) {
+      const Move m = engine.play(p, PlayLimits::game_clock(2.0)).move;
+      ASSERT_TRUE(legal(p, m)) << to_string(m);
+      p.play(m);
+    }
+  }
+  Position end = small_endgame(5, 10);
+  Engine single;
+  SearchLimits deep;
+  deep.depth = 30;
+  SearchReport a = single.search(end, deep), b = engine.search(end, deep);
+  ASSERT_FALSE(a.lines.empty());
+  ASSERT_FALSE(b.lines.empty());
+  EXPECT_TRUE(a.lines[0].exact);
+  EXPECT_TRUE(b.lines[0].exact);
+  EXPECT_EQ(a.lines[0].score, b.lines[0].score);
+}
+
 TEST(Engine, MultiPvReturnsDistinctMovesBestFirst) {
   for (Position p : {random_setup(11).position, small_endgame(3, 14)}) {
     Engine engine;
@@ -276,25 +308,25 @@ TEST(Engine, PlacementSearchAndDvonnPlacements) {
 TEST(TranspositionTable, StoreProbeAndReplace) {
   TranspositionTable tt(1);
   const Move m = Move::step(make_square(2, 1), make_square(3, 2));
-  EXPECT_EQ(tt.probe(0x1234), nullptr);
+  EXPECT_FALSE(tt.probe(0x1234).has_value());
   tt.store(0x1234, 250, Bound::Lower, 5, encode_move(m));
-  const TTEntry* e = tt.probe(0x1234);
-  ASSERT_NE(e, nullptr);
+  const auto e = tt.probe(0x1234);
+  ASSERT_TRUE(e.has_value());
   EXPECT_EQ(e->score, 250);
   EXPECT_EQ(e->bound, Bound::Lower);
   EXPECT_EQ(e->depth, 5);
   EXPECT_EQ(decode_move(e->move), m);
-  EXPECT_EQ(tt.probe(0x1235), nullptr);
+  EXPECT_FALSE(tt.probe(0x1235).has_value());
   // A solved entry is not overwritten by a heuristic one.
   tt.store(0x99, 300, Bound::Exact, 100, encode_move(Move::pass()), true);
   tt.store(0x99, -50, Bound::Upper, 3, 0);
-  ASSERT_NE(tt.probe(0x99), nullptr);
+  ASSERT_TRUE(tt.probe(0x99).has_value());
   EXPECT_EQ(tt.probe(0x99)->score, 300);
   EXPECT_TRUE(tt.probe(0x99)->solved);
   // Moves of every kind round-trip through the 16-bit code.
   for (Move x : {Move::place(make_square(5, 4)), Move::pass(), m}) EXPECT_EQ(decode_move(encode_move(x)), x);
   tt.clear();
-  EXPECT_EQ(tt.probe(0x1234), nullptr);
+  EXPECT_FALSE(tt.probe(0x1234).has_value());
 }
 
 TEST(Evaluation, SymmetricInColourAndExactAtTheEnd) {
