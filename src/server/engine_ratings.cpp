@@ -7,7 +7,7 @@ namespace {
 // (level 1 = 1000, each next level + the Elo of its neighbour match measured
 // with the referee at 5 s per game). Update both when the ladder is
 // measured again.
-constexpr double kRatings[kEngineLevels] = {1000, 1280, 1790, 2030, 2250, 2340, 2470, 2530};
+constexpr double kRatings[kEngineLevels] = {1000, 1240, 1680, 2020, 2200, 2390, 2520, 2530};
 
 }  // namespace
 
