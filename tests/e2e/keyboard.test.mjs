@@ -94,6 +94,9 @@ for (const [label, viewport, opts] of SIZES) {
 test('the skip link, the board and the controls have roles and names in every language', async () => {
   const page = await newPage(browser, SIZES[0][1]);
   await page.goto(`${BASE}/`);
+  // The app's module finishes after the load event (it awaits its strings):
+  // press the link only once its handler is in place.
+  await page.waitForFunction(() => window.dvonn !== undefined);
   await page.keyboard.press('Tab');
   assert.equal(await focused(page), 'skip-link');
   await page.keyboard.press('Enter');

@@ -85,9 +85,13 @@ test('a free seat of a game not started is "(nobody yet)"; counts are plural by 
   const g = await setUp();
   if (!g) return;
   const page = await newPage(browser, SIZES[0][1]);
-  await api(page, 'POST', '/api/auth/login', { name: ALICE, password: 'correct horse 42' });
+  const login = await api(page, 'POST', '/api/auth/login', { name: ALICE, password: 'correct horse 42' });
+  assert.equal(login.status, 200, `log-in: ${JSON.stringify(login.body)}`);
   await page.goto(`${BASE}/#mygames`);
-  await item(page, g.waiting).waitFor();
+  await page.waitForFunction(() => window.dvonn !== undefined);
+  await item(page, g.waiting).waitFor({ timeout: 15000 }).catch(async () => {
+    assert.fail(`the waiting game is not listed; the page says: ${await page.getByTestId('mygames-message').textContent()}`);
+  });
   assert.equal(await item(page, g.waiting).locator('.who').textContent(), `${ALICE} (${Math.round(g.now.alice)}) vs (nobody yet)`);
 
   // Plurals: 2 rated games, 0 rated games, and French, where 0 is singular.
