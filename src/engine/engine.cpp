@@ -186,6 +186,22 @@ PlayReport Engine::play(const Position& position, const PlayLimits& limits) {
       return report;
     }
   }
+  bool proof_failed = false;
+  if (s.settings.proof_live_stacks > 0 && !position.in_placement() &&
+      live_stacks(position) <= s.settings.proof_live_stacks) {
+    // Too big to solve exactly, but maybe not too big to prove a win: a
+    // proven winning move needs no heuristic search at all.
+    Solver solver(s.tt, s.order);
+    Deadline proof_deadline(std::max(0.0005, budget.optimum * s.settings.proof_share - deadline.elapsed()));
+    ProofResult proof = solver.prove_win(position, proof_deadline, 0, limits.stop);
+    report.nodes += proof.nodes;
+    if (proof.outcome == ProofResult::Win) {
+      report.move = proof.move;
+      report.solved = true;
+      return report;
+    }
+    proof_failed = true;
+  }
   SearchConfig config;
   config.max_depth = s.settings.max_depth;
   if (position.in_placement() && s.settings.placement_depth > 0)
@@ -195,6 +211,9 @@ PlayReport Engine::play(const Position& position, const PlayLimits& limits) {
   config.extensions = s.settings.extensions;
   config.stop = limits.stop;
   config.optimum_seconds = std::max(0.0, budget.optimum - deadline.elapsed());
+  // A failed proof leaves its bounds in the table but must not starve the
+  // search: it keeps at least half of its optimum.
+  if (proof_failed) config.optimum_seconds = std::max(config.optimum_seconds, budget.optimum * 0.5);
   Deadline rest(std::max(0.0005, budget.maximum - deadline.elapsed()));
   SearchReport r = s.run_search(position, config, rest, {});
   if (!r.lines.empty()) report.move = r.lines[0].move;

@@ -13,6 +13,11 @@ struct LevelSettings {
   bool extensions = true;      // extend such moves by a ply
   int solver_live_stacks = 0;  // solve exactly when at most this many stacks can move (0 = never)
   int placement_depth = 0;     // plies at most while placing coloured pieces (0 = max_depth)
+  // Look for a proven win (Solver::prove_win) when at most this many stacks
+  // are left and the exact solver has not solved it (0 = never), on this
+  // share of the move's optimum time.
+  int proof_live_stacks = 0;
+  double proof_share = 0.0;
 };
 
 // Settings of a level, clamped to kMinLevel..kTopLevel.

@@ -104,18 +104,23 @@ int Search::negamax(int depth, int alpha, int beta, int ply) {
     const bool removed = m.is_step() && popcount(pos_.occupied()) < before - 1;
     // A move that cuts stacks off changes the score by whole pieces at
     // once; look one ply further behind it (bounded so the tree stays finite).
+    // White's 49th placement keeps White to move: no change of sign there.
     const int ext = cfg_.extensions && removed && ply < 2 * root_depth_ ? 1 : 0;
     const int new_depth = depth - 1 + ext;
+    const bool keeps_turn = pos_.side_to_move() == me;
+    auto child = [&](int d, int a, int b) {
+      return keeps_turn ? negamax(d, a, b, ply + 1) : -negamax(d, -b, -a, ply + 1);
+    };
     int score;
     if (i == 0) {
-      score = -negamax(new_depth, -beta, -alpha, ply + 1);
+      score = child(new_depth, alpha, beta);
     } else {
       int r = 0;
       if (cfg_.reductions && depth >= 3 && i >= 3 && !removed && !capture && scores[i] < 250000)
         r = (i >= 10 && depth >= 5) ? 2 : 1;
-      score = -negamax(new_depth - r, -alpha - 1, -alpha, ply + 1);
-      if (r && score > alpha) score = -negamax(new_depth, -alpha - 1, -alpha, ply + 1);
-      if (score > alpha && score < beta) score = -negamax(new_depth, -beta, -alpha, ply + 1);
+      score = child(new_depth - r, alpha, alpha + 1);
+      if (r && score > alpha) score = child(new_depth, alpha, alpha + 1);
+      if (score > alpha && score < beta) score = child(new_depth, alpha, beta);
     }
     pos_.undo(u);
     if (aborted_) return 0;
@@ -193,12 +198,15 @@ SearchReport Search::run(const Position& root, const SearchConfig& config, const
       pos_.play(rm.move, u);
       const bool removed = rm.move.is_step() && popcount(pos_.occupied()) < before - 1;
       const int d = depth - 1 + (cfg_.extensions && removed ? 1 : 0);
+      // White's 49th placement keeps White to move: no change of sign there.
+      const bool keeps_turn = pos_.side_to_move() == root.side_to_move();
+      auto child = [&](int a, int b) { return keeps_turn ? negamax(d, a, b, 1) : -negamax(d, -b, -a, 1); };
       int score;
       if (alpha == -kInfinity) {
-        score = -negamax(d, -kInfinity, kInfinity, 1);
+        score = child(-kInfinity, kInfinity);
       } else {
-        score = -negamax(d, -alpha - 1, -alpha, 1);
-        if (score > alpha && !aborted_) score = -negamax(d, -kInfinity, -alpha, 1);
+        score = child(alpha, alpha + 1);
+        if (score > alpha && !aborted_) score = child(alpha, kInfinity);
       }
       pos_.undo(u);
       if (aborted_) break;

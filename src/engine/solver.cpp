@@ -154,4 +154,40 @@ SolveResult Solver::solve(const Position& root, int multipv, const Deadline& dea
   return result;
 }
 
+ProofResult Solver::prove_win(const Position& root, const Deadline& deadline, std::uint64_t max_nodes,
+                              const std::atomic<bool>* stop) {
+  pos_ = root;
+  deadline_ = &deadline;
+  stop_ = stop;
+  max_nodes_ = max_nodes;
+  nodes_ = 0;
+  aborted_ = false;
+  ProofResult result;
+  MoveList list;
+  pos_.generate(list);
+  if (list.size == 0) return result;
+  Move hash_move = Move::pass();
+  if (const auto e = tt_.probe(pos_.key()); e && e->move) hash_move = decode_move(e->move);
+  std::array<int, 160> order;
+  order_.score(pos_, list, hash_move, 0, order);
+  for (int i = 0; i < list.size; ++i) {
+    MoveOrder::pick(list, order, i);
+    Undo u;
+    pos_.play(list[i], u);
+    // Scores are whole pieces (multiples of kUnit): "at least 1" is "wins".
+    const int score = -negamax(-1, 0, 1);
+    pos_.undo(u);
+    result.nodes = nodes_;
+    if (aborted_) return result;
+    if (score >= 1) {
+      result.outcome = ProofResult::Win;
+      result.move = list[i];
+      tt_.store(pos_.key(), score, Bound::Lower, 100, encode_move(list[i]), true);
+      return result;
+    }
+  }
+  result.outcome = ProofResult::NoWin;
+  return result;
+}
+
 }  // namespace dvonn::engine

@@ -23,6 +23,15 @@ struct SolveResult {
   std::uint64_t nodes = 0;
 };
 
+// The outcome alone: whether the side to move has a move that wins (a final
+// piece difference above zero). One null window at zero answers that far
+// faster than the exact score, so it can be asked with more stacks left.
+struct ProofResult {
+  enum Outcome { Unknown, Win, NoWin } outcome = Unknown;  // Unknown: out of time or nodes
+  Move move = Move::pass();                                // a winning move (when Win)
+  std::uint64_t nodes = 0;
+};
+
 class Solver {
  public:
   Solver(TranspositionTable& tt, MoveOrder& order) : tt_(tt), order_(order) {}
@@ -31,6 +40,11 @@ class Solver {
   // pieces, marked exact), within the deadline, node budget and stop flag.
   SolveResult solve(const Position& root, int multipv, const Deadline& deadline, std::uint64_t max_nodes = 0,
                     const std::atomic<bool>* stop = nullptr);
+
+  // Proves a win or its absence within the deadline, node budget and stop
+  // flag. What it proves stays in the transposition table as solved bounds.
+  ProofResult prove_win(const Position& root, const Deadline& deadline, std::uint64_t max_nodes = 0,
+                        const std::atomic<bool>* stop = nullptr);
 
  private:
   int negamax(int alpha, int beta, int ply);

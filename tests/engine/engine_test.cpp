@@ -123,6 +123,47 @@ TEST(Solver, MatchesExhaustiveMinimaxOnRandomEndgames) {
   }
 }
 
+TEST(Solver, ProvesAWinExactlyWhenMinimaxSaysTheSideToMoveWins) {
+  int wins = 0, others = 0;
+  for (std::uint64_t seed = 1; seed <= 24 / static_cast<std::uint64_t>(kScale) + 4; ++seed) {
+    Position p = small_endgame(100 + seed, 8);
+    if (p.is_over()) continue;
+    Position copy = p;
+    const int value = minimax(copy);
+    TranspositionTable tt(1);
+    MoveOrder order;
+    order.clear();
+    Solver solver(tt, order);
+    ProofResult r = solver.prove_win(p, Deadline());
+    ASSERT_NE(r.outcome, ProofResult::Unknown) << "seed " << seed;
+    EXPECT_EQ(r.outcome == ProofResult::Win, value > 0) << "seed " << seed << " value " << value;
+    if (r.outcome == ProofResult::Win) {
+      ++wins;
+      // The move it names wins too.
+      Position q = p;
+      q.play(r.move);
+      EXPECT_GT(-minimax(q), 0) << "seed " << seed << " " << to_string(r.move);
+    } else {
+      ++others;
+    }
+  }
+  // Both answers occurred, so both paths were checked.
+  EXPECT_GT(wins, 0);
+  EXPECT_GT(others, 0);
+}
+
+TEST(Solver, ProofGivesUpWhenItRunsOutOfNodes) {
+  Position p = small_endgame(7, 30);
+  ASSERT_FALSE(p.is_over());
+  TranspositionTable tt(1);
+  MoveOrder order;
+  order.clear();
+  Solver solver(tt, order);
+  ProofResult r = solver.prove_win(p, Deadline(), 50);
+  EXPECT_EQ(r.outcome, ProofResult::Unknown);
+  EXPECT_LE(r.nodes, 60u);
+}
+
 TEST(Solver, PrincipalVariationReachesTheSolvedScore) {
   Position p = small_endgame(5, 10);
   ASSERT_FALSE(p.is_over());
@@ -303,6 +344,42 @@ TEST(Engine, PlacementSearchAndDvonnPlacements) {
   SearchReport r = engine.search(p, SearchLimits{0, 2, 0, 3, nullptr});
   EXPECT_EQ(r.depth, 2);
   EXPECT_EQ(r.lines.size(), 3u);
+}
+
+TEST(Engine, WhitesDoubleMoveKeepsTheSignOfTheScore) {
+  // White places the 49th piece and then makes the first stack move, so the
+  // search must not change sides there. From Black's 48th placement, each
+  // of its two choices is worth minus what White's one-ply search makes of
+  // the position after White's forced 49th placement.
+  std::mt19937 rng(5);
+  int differing = 0;
+  for (int trial = 0; trial < 6; ++trial) {
+    Position p;
+    while (p.placed() < 47) {
+      MoveList l;
+      p.generate(l);
+      p.play(l[static_cast<int>(rng() % static_cast<unsigned>(l.size))]);
+    }
+    ASSERT_EQ(p.side_to_move(), Color::Black);
+    Engine root;
+    SearchReport r = root.search(p, SearchLimits{0, 3, 0, 2, nullptr});
+    ASSERT_EQ(r.lines.size(), 2u);
+    for (const ScoredLine& line : r.lines) {
+      Position q = p;
+      q.play(line.move);
+      MoveList last;
+      q.generate(last);
+      ASSERT_EQ(last.size, 1);
+      q.play(last[0]);
+      ASSERT_EQ(q.side_to_move(), Color::White);
+      Engine white;
+      SearchReport w = white.search(q, SearchLimits{0, 1, 0, 1, nullptr});
+      ASSERT_FALSE(w.lines.empty());
+      EXPECT_DOUBLE_EQ(line.score, -w.lines[0].score) << to_string(line.move);
+    }
+    if (r.lines[0].score != r.lines[1].score) ++differing;
+  }
+  EXPECT_GT(differing, 0);  // the choice mattered somewhere, so the sign did
 }
 
 TEST(TranspositionTable, StoreProbeAndReplace) {
