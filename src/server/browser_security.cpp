@@ -76,6 +76,11 @@ std::string client_address(const std::string& peer, std::string_view forwarded_f
   return ec ? peer : address.to_string();
 }
 
+std::string_view requested_host(std::string_view host, std::string_view forwarded_host, bool behind_proxy) {
+  if (!behind_proxy || trim(forwarded_host).empty()) return host;
+  return trim(forwarded_host.substr(0, forwarded_host.find(',')));
+}
+
 bool is_secure(std::string_view forwarded_proto, bool behind_proxy) {
   return behind_proxy && lower(trim(forwarded_proto)) == "https";
 }

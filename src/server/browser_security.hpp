@@ -26,6 +26,11 @@ bool origin_allowed(std::string_view origin, std::string_view host);
 // address it saw) the last X-Forwarded-For entry when it is an IP address.
 std::string client_address(const std::string& peer, std::string_view forwarded_for, bool behind_proxy);
 
+// The host the browser asked for: the Host header, or behind a proxy the
+// first X-Forwarded-Host entry when there is one (a proxy that passes its
+// own upstream as Host would otherwise make every Origin look foreign).
+std::string_view requested_host(std::string_view host, std::string_view forwarded_host, bool behind_proxy);
+
 // Whether the browser talks TLS to us: only a trusted proxy can say so
 // (X-Forwarded-Proto: https); this server itself speaks plain HTTP.
 bool is_secure(std::string_view forwarded_proto, bool behind_proxy);

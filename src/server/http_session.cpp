@@ -86,7 +86,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     // Another site's page may send requests with this browser's cookie (and
     // open WebSockets): state changes and upgrades must come from our pages.
     bool changes_state = req.method() != http::verb::get && req.method() != http::verb::head;
-    if ((is_ws || (is_api && changes_state)) && !origin_allowed(req[http::field::origin], req[http::field::host]))
+    std::string_view host = requested_host(req[http::field::host], req["X-Forwarded-Host"], behind_proxy);
+    if ((is_ws || (is_api && changes_state)) && !origin_allowed(req[http::field::origin], host))
       return write(json_error(403, "cross-origin request refused: use this server's own pages"), keep_alive, version);
 
     if (is_ws) {
