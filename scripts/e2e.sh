@@ -12,6 +12,7 @@
 #
 # E2E_EMBEDDED=1 tests the web files compiled into the binary instead of
 # serving web/ from the checkout (--web-root).
+# E2E_TESTS="community online" runs only those tests/e2e/NAME.test.mjs.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -77,6 +78,8 @@ node -e "fetch('$url/').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))" || 
 echo "e2e: server on $url (db $db)"
 
 status=0
-DVONN_URL="$url" DVONN_PIDFILE="$pidfile" node --test --test-concurrency=1 --test-timeout=180000 ./*.test.mjs || status=$?
+tests=(./*.test.mjs)
+if [ -n "${E2E_TESTS:-}" ]; then tests=(); for t in $E2E_TESTS; do tests+=("./$t.test.mjs"); done; fi
+DVONN_URL="$url" DVONN_PIDFILE="$pidfile" node --test --test-concurrency=1 --test-timeout=180000 "${tests[@]}" || status=$?
 echo "e2e: screenshots in tests/e2e/screenshots/"
 exit "$status"

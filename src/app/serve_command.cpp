@@ -4,13 +4,25 @@
 #include <sys/resource.h>
 
 #include <iostream>
+#include <optional>
 
+#include "server/json_log.hpp"
 #include "server/server.hpp"
 
 namespace dvonn::app {
 namespace {
 
-int run_serve(const server::ServerConfig& config) {
+int run_serve(const server::ServerConfig& config, bool json_logs) {
+  // Every log line on stderr becomes a JSON object (errors and the access
+  // log alike), for log collectors.
+  std::optional<server::JsonLogBuffer> json_log;
+  std::streambuf* plain_log = std::cerr.rdbuf();
+  if (json_logs) std::cerr.rdbuf(&json_log.emplace(plain_log));
+  struct Restore {
+    std::streambuf* buf;
+    ~Restore() { std::cerr.rdbuf(buf); }
+  } restore{plain_log};
+
   // SIGINT and SIGTERM are blocked before any thread starts (threads inherit
   // the mask), so only sigwait below sees them: a clean stop, not a kill.
   sigset_t signals;
@@ -53,18 +65,45 @@ int run_serve(const server::ServerConfig& config) {
 
 void register_serve_command(CLI::App& app, CommandSet& set) {
   auto o = set.keep<server::ServerConfig>();
+  auto log_format = set.keep<std::string>();
+  *log_format = "text";
   auto* c = app.add_subcommand("serve", "Run the web game server: the browser UI, a JSON API and live WebSocket games");
   c->add_option("--host", o->host, "Address to listen on (0.0.0.0 for every interface)")->capture_default_str();
   c->add_option("--port", o->port, "TCP port to listen on (0 picks a free one)")->capture_default_str();
-  c->add_option("--db", o->db, "SQLite database file holding every game (created if missing)")->capture_default_str();
+  c->add_option("--db", o->db, "SQLite database file holding every game (created if missing)")
+      ->capture_default_str()
+      // SQLite would take "" for a temporary database, lost at exit.
+      ->check(CLI::Validator(
+          [](std::string& v) {
+            return v.empty() ? std::string("needs a file name (an empty one would keep nothing)") : "";
+          },
+          "FILE"));
   c->add_option("--web-root", o->web_root,
                 "Serve the UI from this folder instead of the copy built into the program (UI development)")
       ->check(CLI::ExistingDirectory);
+  c->add_flag("--behind-proxy", o->behind_proxy,
+              "A reverse proxy (nginx) forwards to this server: take the client's address from the last "
+              "X-Forwarded-For entry (rate limits), the site's host from X-Forwarded-Host (Origin check) and TLS "
+              "from X-Forwarded-Proto: https (Secure cookies, HSTS). Only behind a proxy that sets them: otherwise "
+              "any client could claim any address");
+  c->add_option("--drain-seconds", o->drain_seconds,
+                "At SIGTERM/SIGINT, how long requests in flight may take to be answered before the server stops "
+                "(WebSockets are then closed with 1001)")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 600.0));
+  c->add_flag("--access-log", o->access_log,
+              "Log every HTTP request as one JSON line on stderr (time_ms, address, method, path without the "
+              "query, status, ms)");
+  c->add_option("--log-format", *log_format,
+                "text: plain lines on stderr; json: one JSON object a line ({\"time_ms\", \"message\"}; access "
+                "log lines as they are)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"text", "json"}));
   c->footer(
       "Open the printed address in a browser. Games are saved to the database as they are played: stop the server "
       "with Ctrl-C (or SIGTERM) and start it again on the same --db, and every game continues where it was. See "
-      "docs/server.md.");
-  set.add(c, [o] { return run_serve(*o); });
+      "docs/server.md. GET /metrics gives the server's figures in the Prometheus text format.");
+  set.add(c, [o, log_format] { return run_serve(*o, *log_format == "json"); });
 }
 
 }  // namespace dvonn::app

@@ -149,9 +149,25 @@ AuthResult AccountStore::create_user(const std::string& name, const std::string&
   return result;
 }
 
+std::string AccountStore::release_expired_guest(const std::string& name) {
+  // A guest can come back only with its session cookie: once no session of
+  // it lives, its name is of no use to it and goes back to everyone. The
+  // row stays (its games still show the name) under a key no name can have
+  // ('~' is not allowed in names).
+  std::int64_t now = now_ms_();
+  return store_.commit([&](StoreWriter& w) {
+    Statement release(w.connection(),
+                      "UPDATE users SET name_key = '~' || id WHERE name_key = ?1 AND guest = 1 AND NOT EXISTS "
+                      "(SELECT 1 FROM sessions s WHERE s.user_id = users.id AND s.expires_ms > ?2)",
+                      false);
+    release.bind(1, name_key(name)).bind(2, now).run();
+  });
+}
+
 AuthResult AccountStore::signup(const std::string& name, const std::string& password) {
   if (auto why = check_new_name(name); !why.empty()) return auth_error(400, why);
   if (auto why = check_password(password); !why.empty()) return auth_error(400, why);
+  if (auto error = release_expired_guest(name); !error.empty()) return auth_error(500, error);
   if (find_user(name)) return auth_error(409, "the name " + name + " is taken");
   char hash[crypto_pwhash_STRBYTES];
   if (crypto_pwhash_str(hash, password.data(), password.size(), crypto_pwhash_OPSLIMIT_INTERACTIVE,
@@ -162,6 +178,7 @@ AuthResult AccountStore::signup(const std::string& name, const std::string& pass
 
 AuthResult AccountStore::guest(const std::string& name) {
   if (auto why = check_new_name(name); !why.empty()) return auth_error(400, why);
+  if (auto error = release_expired_guest(name); !error.empty()) return auth_error(500, error);
   if (find_user(name)) return auth_error(409, "the name " + name + " is taken");
   return create_user(name, "", true);
 }

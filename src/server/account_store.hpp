@@ -2,7 +2,8 @@
 // log-out and the user of a session cookie. Passwords are kept only as
 // Argon2id hashes (libsodium, interactive limits); a session cookie holds
 // 256 random bits and the database only their SHA-256. Sessions last 30
-// days from when they were created.
+// days from when they were created; a guest's name is free again once its
+// sessions have expired.
 //
 // Sign-up and log-in hash a password (tens of milliseconds and 64 MiB):
 // call them from a worker thread, never from a network thread. Writes go
@@ -55,6 +56,9 @@ class AccountStore {
   // Makes a session for a user in the current transaction; returns the token.
   std::string new_session(sqlite3* db, std::int64_t user);
   AuthResult create_user(const std::string& name, const std::string& hash, bool guest);
+  // Frees the name of a guest none of whose sessions lives any more;
+  // returns the storage error, "" on success.
+  std::string release_expired_guest(const std::string& name);
 
   GameStore& store_;
   NowMs now_ms_;

@@ -97,15 +97,16 @@ void Api::route(const ApiRequest& request, Respond respond) {
   }
   if (parts.size() < 2 || parts[0] != "api") return respond(json_error(404, "unknown API path " + request.path));
 
-  // The session, if any. A browser sends the cookie with requests from any
-  // page; a state change must also carry a JSON body (which other sites
-  // cannot send without the browser asking first).
+  // A browser sends requests from any site's page (with this site's cookie,
+  // or to log the browser into another account): a state change must carry
+  // a JSON body, which other sites cannot send without the browser asking
+  // first (a CORS preflight this server never allows).
+  if (request.method == "POST" && !is_json_content_type(request.content_type))
+    return respond(json_error(415, "a POST needs Content-Type: application/json"));
   Caller caller;
   caller.address = request.address;
   bool clear_cookie = false;
   if (has_session_cookie(request.cookie)) {
-    if (request.method == "POST" && !is_json_content_type(request.content_type))
-      return respond(json_error(415, "a POST with a session needs Content-Type: application/json"));
     caller.token = session_token_from_cookies(request.cookie);
     caller.user = p_.accounts.session_user(caller.token);
     if (!caller.user) {
@@ -113,12 +114,16 @@ void Api::route(const ApiRequest& request, Respond respond) {
       caller.token.clear();
     }
   }
-  respond = [respond = std::move(respond), clear_cookie](HttpReply reply) {
+  respond = [respond = std::move(respond), clear_cookie, secure = request.secure](HttpReply reply) {
     if (clear_cookie) {
       bool sets = false;
       for (const auto& [name, value] : reply.headers) sets = sets || name == "Set-Cookie";
       if (!sets) reply.headers.emplace_back("Set-Cookie", clear_session_cookie());
     }
+    // Over TLS the browser must never send the cookie in the clear.
+    if (secure)
+      for (auto& [name, value] : reply.headers)
+        if (name == "Set-Cookie") value += "; Secure";
     reply.headers.emplace_back("Cache-Control", "no-store");
     respond(std::move(reply));
   };
@@ -201,7 +206,10 @@ void Api::games(const ApiRequest& request, const std::vector<std::string_view>& 
     std::string move;
     if (!string_field(body, "move", move) || move.empty())
       return respond(json_error(400, "move must be a move in the notation, like \"E3\", \"A1B2\" or \"PASS\""));
-    return room->move(token, move, reply);
+    return room->move(token, move, [this, respond](const RoomReply& r) {
+      if (r.status == 200) p_.metrics.move();
+      respond(from_room(r));
+    });
   }
   if (action == "undo") return room->undo(token, reply);
   if (action == "resign") return room->resign(token, reply);

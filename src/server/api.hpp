@@ -14,8 +14,10 @@
 #include <vector>
 
 #include "server/account_store.hpp"
+#include "server/auth_queue.hpp"
 #include "server/game_queries.hpp"
 #include "server/lobby.hpp"
+#include "server/metrics.hpp"
 #include "server/rate_limiter.hpp"
 #include "server/room_registry.hpp"
 #include "server/static_files.hpp"
@@ -45,6 +47,7 @@ struct ApiRequest {
   std::string cookie;        // the Cookie header
   std::string content_type;  // the Content-Type header
   std::string address;       // the client's address
+  bool secure = false;       // over TLS (to a trusted proxy): Secure cookies
 };
 
 // What the API works with.
@@ -56,8 +59,12 @@ struct ApiParts {
   Lobby& lobby;
   const StaticFiles& files;
   TaskPool& tasks;
-  AddressRateLimiter& logins_by_name;
+  AddressRateLimiter& logins_by_address_name;
   AddressRateLimiter& logins_by_address;
+  AuthQueue& auth_queue;
+  AddressRateLimiter& signups_by_address;
+  AddressRateLimiter& guests_by_address;
+  Metrics& metrics;
 };
 
 class Api {
@@ -73,6 +80,9 @@ class Api {
   // Runs slow work (password hashing) on the task pool; an exception in it
   // becomes a 500.
   void post_task(const std::string& what, std::function<HttpReply()> work, Respond respond);
+  // The same for sign-ups, log-ins and guests, on the auth queue's lane; a
+  // full lane answers 503 at once.
+  void post_auth(AuthQueue::Lane lane, const std::string& what, std::function<HttpReply()> work, Respond respond);
   // Who is asking: the session's user (if any) and its token.
   struct Caller {
     std::optional<Player> user;

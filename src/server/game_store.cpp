@@ -209,6 +209,7 @@ void GameStore::writer_loop() {
       std::cerr << "dvonn serve: a commit failed, " << batch.size() << " writes rolled back: " << e.what() << "\n";
       for (auto& error : errors) error = std::string("could not save: ") + e.what();
     }
+    for (const auto& error : errors) failed_writes_ += !error.empty();
     for (std::size_t i = 0; i < batch.size(); ++i) {
       if (!batch[i].done) continue;
       // An exception escaping this thread would end the process; one

@@ -141,6 +141,8 @@ class GameStore {
 
   // Transactions committed so far (for tests and the load figures).
   std::uint64_t transactions() const { return transactions_; }
+  // Writes rolled back so far (storage errors; for /metrics).
+  std::uint64_t failed_writes() const { return failed_writes_; }
 
  private:
   struct Job {
@@ -158,6 +160,7 @@ class GameStore {
   std::deque<Job> queue_;
   bool stopping_ = false;
   std::atomic<std::uint64_t> transactions_{0};
+  std::atomic<std::uint64_t> failed_writes_{0};
   std::thread writer_;
 };
 

@@ -6,8 +6,11 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
 #include <chrono>
+#include <iostream>
+#include <nlohmann/json.hpp>
 #include <optional>
 
+#include "server/browser_security.hpp"
 #include "server/url.hpp"
 #include "server/websocket_session.hpp"
 
@@ -24,7 +27,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   HttpSession(tcp::socket&& socket, Services& services) : stream_(std::move(socket)), services_(services) {
     beast::error_code ec;
     auto endpoint = stream_.socket().remote_endpoint(ec);
-    address_ = ec ? "unknown" : endpoint.address().to_string();
+    peer_ = ec ? "unknown" : endpoint.address().to_string();
   }
 
   void run() {
@@ -58,19 +61,40 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     auto question = target.find('?');
     std::string path = percent_decode(target.substr(0, question));
     std::string_view query = question == std::string_view::npos ? std::string_view{} : target.substr(question + 1);
-    bool keep_alive = req.keep_alive();
     unsigned version = req.version();
+    bool behind_proxy = services_.config.behind_proxy;
+    std::string address = client_address(peer_, req["X-Forwarded-For"], behind_proxy);
+    secure_ = is_secure(req["X-Forwarded-Proto"], behind_proxy);
+    // Until its answer is written, a stop waits for this request.
+    in_flight_.emplace(services_.connections);
+    started_ = std::chrono::steady_clock::now();
+    log_method_ = std::string(req.method_string()).substr(0, 16);
+    log_path_ = path.substr(0, 200);  // no query: it may hold a seat token
+    log_address_ = address;
+    bool keep_alive = req.keep_alive() && !services_.connections.draining();
+    if (services_.connections.draining()) {
+      HttpReply r = json_error(503, "the server is stopping; try again in a moment");
+      r.headers.emplace_back("Retry-After", "5");
+      return write(std::move(r), false, version);
+    }
 
     bool is_api = path == "/api" || path.starts_with("/api/");
     bool is_lobby_ws = path == "/ws/lobby";
     bool is_ws = path == "/ws" || is_lobby_ws;
-    if ((is_api || is_ws) && !services_.address_limiter.allow(address_))
+    if ((is_api || is_ws) && !services_.address_limiter.allow(address))
       return write(json_error(429, "too many requests from your address; slow down"), keep_alive, version);
+    // Another site's page may send requests with this browser's cookie (and
+    // open WebSockets): state changes and upgrades must come from our pages.
+    bool changes_state = req.method() != http::verb::get && req.method() != http::verb::head;
+    std::string_view host = requested_host(req[http::field::host], req["X-Forwarded-Host"], behind_proxy);
+    if ((is_ws || (is_api && changes_state)) && !origin_allowed(req[http::field::origin], host))
+      return write(json_error(403, "cross-origin request refused: use this server's own pages"), keep_alive, version);
 
     if (is_ws) {
       if (!beast::websocket::is_upgrade(req))
         return write(json_error(400, "/ws is the WebSocket endpoint: connect with a WebSocket"), keep_alive, version);
       stream_.expires_never();
+      in_flight_.reset();  // the WebSocket is tracked on its own
       if (is_lobby_ws) return start_websocket_session(std::move(stream_), std::move(req), nullptr, "", services_);
       std::string id = query_param(query, "game");
       std::shared_ptr<GameRoom> room;
@@ -79,10 +103,12 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       } catch (const std::exception& e) {
         // Answered here: an exception would leave this network thread.
         stream_.expires_after(std::chrono::seconds(60));
+        in_flight_.emplace(services_.connections);
         return write(server_error("WebSocket of game " + id.substr(0, 40), e), keep_alive, version);
       }
       if (!room) {
         stream_.expires_after(std::chrono::seconds(60));
+        in_flight_.emplace(services_.connections);
         return write(json_error(404, "no game with id " + id), keep_alive, version);
       }
       return start_websocket_session(std::move(stream_), std::move(req), std::move(room), query_param(query, "token"),
@@ -98,7 +124,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       request.body = std::move(req.body());
       request.cookie = std::string(req[http::field::cookie]);
       request.content_type = std::string(req[http::field::content_type]);
-      request.address = address_;
+      request.address = address;
+      request.secure = secure_;
       services_.api.handle(request, [self, keep_alive, version](HttpReply reply) {
         // The answer may come from the store's or an engine's thread.
         net::post(self->stream_.get_executor(), [self, keep_alive, version, reply = std::move(reply)]() mutable {
@@ -106,6 +133,14 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         });
       });
       return;
+    }
+
+    if (path == "/metrics" && (req.method() == http::verb::get || req.method() == http::verb::head)) {
+      HttpReply r;
+      r.content_type = "text/plain; version=0.0.4; charset=utf-8";
+      if (req.method() == http::verb::get) r.body = services_.metrics_page();
+      r.headers.emplace_back("Cache-Control", "no-store");
+      return write(std::move(r), keep_alive, version);
     }
 
     if (req.method() != http::verb::get && req.method() != http::verb::head) {
@@ -132,11 +167,12 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   }
 
   void write(HttpReply reply, bool keep_alive, unsigned version) {
+    if (in_flight_) record(reply.status);
+    keep_alive = keep_alive && !services_.connections.draining();
     auto res = std::make_shared<http::response<http::string_body>>(static_cast<http::status>(reply.status), version);
     res->set(http::field::server, "dvonn");
     res->set(http::field::content_type, reply.content_type);
-    // No page of another site may read game state or tokens.
-    res->set("X-Content-Type-Options", "nosniff");
+    for (auto& [name, value] : security_headers(secure_)) res->set(name, value);
     for (auto& [name, value] : reply.headers) res->insert(name, value);
     res->keep_alive(keep_alive);
     res->body() = std::move(reply.body);
@@ -144,10 +180,24 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     response_ = res;
     http::async_write(stream_, *res, [self = shared_from_this(), keep_alive](beast::error_code ec, std::size_t) {
       self->response_.reset();
+      self->in_flight_.reset();
       if (ec) return;
       if (!keep_alive) return self->close();
       self->read();
     });
+  }
+
+  // The figures and, with --access-log, one JSON line on stderr.
+  void record(int status) {
+    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+    services_.metrics.request(status, seconds);
+    if (!services_.config.access_log) return;
+    auto time_ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch());
+    nlohmann::json line = {{"time_ms", time_ms.count()}, {"address", log_address_}, {"method", log_method_},
+                           {"path", log_path_},          {"status", status},        {"ms", seconds * 1000}};
+    // One write per line: lines from different threads do not mix.
+    std::cerr << line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n" << std::flush;
   }
 
   void close() {
@@ -157,7 +207,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
   beast::tcp_stream stream_;
   Services& services_;
-  std::string address_;
+  std::string peer_;
+  bool secure_ = false;  // the last request came over TLS (to the proxy)
+  std::optional<ConnectionTracker::Request> in_flight_;
+  std::chrono::steady_clock::time_point started_;
+  std::string log_method_, log_path_, log_address_;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   std::shared_ptr<http::response<http::string_body>> response_;

@@ -30,10 +30,21 @@ void Lobby::refresh(const std::string& id) {
     std::cerr << "dvonn serve: lobby: cannot read game " << id << ": " << e.what() << "\n";
   }
   std::lock_guard lock(mutex_);
-  bool had = open_.erase(id) > 0;
-  if (entry) open_[id] = *entry;
+  auto old = open_.find(id);
+  bool had = old != open_.end();
   if (!had && !entry) return;
-  auto message = message_locked();
+  // The watchers get the change, not the whole list (176 open games made
+  // every change 33 KiB to every watcher).
+  std::shared_ptr<const std::string> message;
+  if (entry) {
+    nlohmann::json game = entry_json(*entry);
+    if (had && entry_json(old->second) == game) return;
+    open_[id] = *entry;
+    message = std::make_shared<const std::string>(nlohmann::json{{"type", "lobby-open"}, {"game", game}}.dump());
+  } else {
+    open_.erase(old);
+    message = std::make_shared<const std::string>(nlohmann::json{{"type", "lobby-closed"}, {"id", id}}.dump());
+  }
   std::erase_if(subscribers_, [](const auto& w) { return w.expired(); });
   for (const auto& w : subscribers_)
     if (auto s = w.lock()) s->deliver(message);
@@ -46,14 +57,19 @@ nlohmann::json Lobby::open_json_locked() const {
     return a->created_ms != b->created_ms ? a->created_ms < b->created_ms : a->id < b->id;
   });
   nlohmann::json list = nlohmann::json::array();
-  for (const LobbyEntry* e : entries)
-    list.push_back({{"id", e->id},
-                    {"creator", player_json(e->creator)},
-                    {"color", e->color},
-                    {"clock", e->clock},
-                    {"rated", e->rated},
-                    {"created", e->created_ms}});
+  for (const LobbyEntry* e : entries) list.push_back(entry_json(*e));
   return list;
+}
+
+nlohmann::json Lobby::entry_json(const LobbyEntry& e) {
+  return {{"id", e.id},       {"creator", player_json(e.creator)},
+          {"color", e.color}, {"clock", e.clock},
+          {"rated", e.rated}, {"created", e.created_ms}};
+}
+
+std::size_t Lobby::size() const {
+  std::lock_guard lock(mutex_);
+  return open_.size();
 }
 
 nlohmann::json Lobby::open_json() const {

@@ -33,10 +33,15 @@ class Lobby {
   nlohmann::json open_json() const;
   // Open games a user created.
   int open_count(std::int64_t user) const;
-  // Adds a watcher and queues it the list.
+  // Open games.
+  std::size_t size() const;
+  // Adds a watcher and queues it the list ({"type": "lobby", "open": [...]});
+  // after that it gets each change: {"type": "lobby-open", "game": OPEN}
+  // (new or changed) or {"type": "lobby-closed", "id": ...}.
   void subscribe(const std::shared_ptr<Subscriber>& subscriber);
 
  private:
+  static nlohmann::json entry_json(const LobbyEntry& e);
   std::shared_ptr<const std::string> message_locked() const;
   nlohmann::json open_json_locked() const;
 

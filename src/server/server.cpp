@@ -9,9 +9,11 @@
 
 #include "server/account_store.hpp"
 #include "server/clock_watcher.hpp"
+#include "server/connection_tracker.hpp"
 #include "server/game_queries.hpp"
 #include "server/http_session.hpp"
 #include "server/lobby.hpp"
+#include "server/metrics.hpp"
 #include "server/services.hpp"
 #include "server/task_pool.hpp"
 
@@ -34,11 +36,15 @@ struct Server::Impl {
         lobby(registry),
         queries(*store, accounts),
         files(config.web_root),
-        logins_by_name(config.logins_per_minute / 60.0, config.logins_per_minute),
-        logins_by_address(config.logins_per_minute / 60.0, config.logins_per_minute),
-        api(ApiParts{registry, context, accounts, queries, lobby, files, *tasks, logins_by_name, logins_by_address}),
+        logins_by_address_name(config.logins_per_minute / 60.0, config.logins_per_minute),
+        logins_by_address(config.address_logins_per_minute / 60.0, config.address_logins_per_minute),
+        auth_queue(std::make_unique<AuthQueue>(config.account_threads, config.login_queue, config.signup_queue)),
+        signups_by_address(config.signups_per_hour / 3600.0, config.signups_per_hour),
+        guests_by_address(config.guests_per_hour / 3600.0, config.guests_per_hour),
+        api(ApiParts{registry, context, accounts, queries, lobby, files, *tasks, logins_by_address_name,
+                     logins_by_address, *auth_queue, signups_by_address, guests_by_address, metrics}),
         limiter(config.http_rate, config.http_burst),
-        services{config, registry, api, files, limiter, lobby},
+        services{config, registry, api, files, limiter, lobby, connections, metrics, [this] { return metrics_page(); }},
         acceptor(io) {
     context.forget = [this](const std::string& id) { registry.forget(id); };
     context.lobby_changed = [this](const std::string& id) { lobby.refresh(id); };
@@ -62,6 +68,19 @@ struct Server::Impl {
     });
   }
 
+  std::string metrics_page() const {
+    Metrics::Gauges g;
+    g.lobby_games = lobby.size();
+    g.rooms = registry.size();
+    g.websockets = connections.websockets();
+    g.requests_in_flight = connections.requests_in_flight();
+    g.engine_queue = engines->queued();
+    g.auth_queue = auth_queue ? auth_queue->waiting() : 0;
+    g.store_transactions = store->transactions();
+    g.store_errors = store->failed_writes();
+    return metrics.text(g);
+  }
+
   ServerConfig config;
   // Destroyed last: pending handlers (holding sessions and rooms) go first.
   net::io_context io;
@@ -76,8 +95,13 @@ struct Server::Impl {
   Lobby lobby;
   GameQueries queries;
   StaticFiles files;
-  AddressRateLimiter logins_by_name;
+  AddressRateLimiter logins_by_address_name;
   AddressRateLimiter logins_by_address;
+  std::unique_ptr<AuthQueue> auth_queue;
+  AddressRateLimiter signups_by_address;
+  AddressRateLimiter guests_by_address;
+  Metrics metrics;
+  ConnectionTracker connections;
   Api api;
   AddressRateLimiter limiter;
   Services services;
@@ -124,6 +148,15 @@ void Server::stop() {
   Impl& s = *impl_;
   if (s.stopped) return;
   s.stopped = true;
+  // Requests in flight (a move waiting for its commit) are answered and
+  // WebSockets closed with 1001 before the network threads stop; the
+  // acceptor stays open meanwhile, so new requests get a 503, not a reset.
+  if (!s.threads.empty()) {
+    auto requests = std::chrono::milliseconds(static_cast<long long>(std::max(0.0, s.config.drain_seconds) * 1000));
+    if (!s.connections.drain(requests, std::chrono::seconds(1)))
+      std::cerr << "dvonn serve: stopped with " << s.connections.requests_in_flight() << " requests and "
+                << s.connections.websockets() << " WebSockets still open\n";
+  }
   boost::system::error_code ec;
   s.acceptor.close(ec);
   s.io.stop();
@@ -133,6 +166,7 @@ void Server::stop() {
   // for the store) before the store closes.
   s.watcher->stop();
   s.tasks.reset();
+  s.auth_queue.reset();
   // Engines first (their results are dropped), then the store, which
   // commits what is queued; its callbacks may still ask for engine moves,
   // which the stopped workers ignore.

@@ -29,8 +29,18 @@ struct ServerConfig {
   double ws_rate = 20;
   double ws_burst = 40;
   std::size_t max_message_bytes = 16 * 1024;
-  // Log-in attempts a minute per name and per address (429 beyond).
+  // Log-in attempts a minute per address and name (429 beyond), and per
+  // address whatever the names. Never per name alone: anyone could lock
+  // anyone out.
   double logins_per_minute = 10;
+  double address_logins_per_minute = 30;
+  // Sign-ups and guests an hour per address (bursts of as many); 0: no limit.
+  double signups_per_hour = 20;
+  double guests_per_hour = 20;
+  // Password hashing waiting at most (503 with Retry-After beyond): log-ins
+  // (and guests) go before sign-ups, so a sign-up flood waits, not them.
+  std::size_t login_queue = 64;
+  std::size_t signup_queue = 8;
   // The clock clocks and sessions go by, in ms since the epoch; empty: the
   // system clock (tests inject their own).
   std::function<std::int64_t()> now_ms;
@@ -39,6 +49,16 @@ struct ServerConfig {
   int clock_tick_ms = 60'000;
   // Threads hashing passwords (and other slow account work).
   int account_threads = 1;
+  // Behind a reverse proxy (--behind-proxy): the client's address is the
+  // last X-Forwarded-For entry and X-Forwarded-Proto: https means TLS
+  // (Secure cookies, HSTS). Off, both headers are ignored: anyone could
+  // send them.
+  bool behind_proxy = false;
+  // At stop (SIGTERM): how long the requests in flight may take to be
+  // answered (WebSockets then get 1001 and a second to close).
+  double drain_seconds = 10;
+  // One JSON line per HTTP request on stderr (--access-log).
+  bool access_log = false;
 };
 
 class Server {

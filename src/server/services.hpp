@@ -1,9 +1,15 @@
 // What the network sessions share: the config, the games, the API, the
-// UI files, the per-address rate limit and the lobby.
+// UI files, the per-address rate limit, the lobby, the connections a
+// graceful stop waits for and the figures at /metrics.
 #pragma once
 
+#include <functional>
+#include <string>
+
 #include "server/api.hpp"
+#include "server/connection_tracker.hpp"
 #include "server/lobby.hpp"
+#include "server/metrics.hpp"
 #include "server/rate_limiter.hpp"
 #include "server/room_registry.hpp"
 #include "server/server.hpp"
@@ -18,6 +24,9 @@ struct Services {
   const StaticFiles& files;
   AddressRateLimiter& address_limiter;
   Lobby& lobby;
+  ConnectionTracker& connections;
+  Metrics& metrics;
+  std::function<std::string()> metrics_page;  // GET /metrics
 };
 
 }  // namespace dvonn::server

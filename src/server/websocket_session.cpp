@@ -24,7 +24,7 @@ constexpr std::size_t kHardMessageLimit = 64 * 1024;
 // without bound.
 constexpr std::size_t kMaxQueuedMessages = 512;
 
-class WebSocketSession : public Subscriber, public std::enable_shared_from_this<WebSocketSession> {
+class WebSocketSession : public Subscriber, public Drainable, public std::enable_shared_from_this<WebSocketSession> {
  public:
   WebSocketSession(beast::tcp_stream&& stream, std::shared_ptr<GameRoom> room, std::string token, Services& services)
       : ws_(std::move(stream)),
@@ -40,11 +40,26 @@ class WebSocketSession : public Subscriber, public std::enable_shared_from_this<
     ws_.read_message_max(kHardMessageLimit);
     ws_.async_accept(upgrade, [self = shared_from_this()](beast::error_code ec) {
       if (ec) return;
+      self->services_.connections.add_websocket(self);
       if (self->room_)
         self->room_->subscribe(self);
       else
         self->services_.lobby.subscribe(self);
       self->read();
+    });
+  }
+
+  // The server stops: what is queued goes out, then a close with 1001. A
+  // client that does not answer the close gets a second, not the usual 30.
+  void going_away() override {
+    net::post(ws_.get_executor(), [self = shared_from_this()] {
+      if (self->closed_ || self->closing_) return;
+      websocket::stream_base::timeout t = websocket::stream_base::timeout::suggested(beast::role_type::server);
+      t.handshake_timeout = std::chrono::seconds(1);
+      self->ws_.set_option(t);
+      self->close_reason_ = websocket::close_reason(websocket::close_code::going_away, "server stopping");
+      self->closing_ = true;
+      if (!self->writing_) self->close();
     });
   }
 
@@ -98,20 +113,28 @@ class WebSocketSession : public Subscriber, public std::enable_shared_from_this<
     std::string type = type_field->get<std::string>();
     auto self = shared_from_this();
     auto on_reply = [self, type](const RoomReply& r) {
-      if (r.status != 200) self->send_error(r.error, type);
+      if (r.status != 200) return self->send_error(r.error, type);
+      if (type == "move") self->services_.metrics.move();
     };
     if (type == "ping") return queue(std::make_shared<const std::string>(R"({"type":"pong"})"));
     if (!room_) return send_error("the lobby accepts only ping", type);
+    // The seat token comes with the message (a URL's would be logged by
+    // proxies); ?token= on the upgrade is still accepted.
+    std::string token = token_;
+    if (auto t = msg.find("token"); t != msg.end()) {
+      if (!t->is_string()) return send_error("token must be a string", type);
+      token = t->get<std::string>();
+    }
     if (type == "move") {
       auto move = msg.find("move");
       if (move == msg.end() || !move->is_string() || move->get<std::string>().empty())
         return send_error("a move message needs \"move\", like \"E3\", \"A1B2\" or \"PASS\"", type);
-      return room_->move(token_, move->get<std::string>(), on_reply);
+      return room_->move(token, move->get<std::string>(), on_reply);
     }
-    if (type == "undo") return room_->undo(token_, on_reply);
-    if (type == "resign") return room_->resign(token_, on_reply);
+    if (type == "undo") return room_->undo(token, on_reply);
+    if (type == "resign") return room_->resign(token, on_reply);
     if (type == "hint") {
-      return room_->hint(token_, [self, type](const RoomReply& r) {
+      return room_->hint(token, [self, type](const RoomReply& r) {
         if (r.status != 200) return self->send_error(r.error, type);
         json hint = r.hint;
         hint["type"] = "hint";
@@ -157,8 +180,7 @@ class WebSocketSession : public Subscriber, public std::enable_shared_from_this<
   void close() {
     if (closed_) return;
     closed_ = true;
-    ws_.async_close(websocket::close_reason(websocket::close_code::policy_error, "too many messages"),
-                    [self = shared_from_this()](beast::error_code) {});
+    ws_.async_close(close_reason_, [self = shared_from_this()](beast::error_code) {});
   }
 
   websocket::stream<beast::tcp_stream> ws_;
@@ -171,6 +193,7 @@ class WebSocketSession : public Subscriber, public std::enable_shared_from_this<
   bool writing_ = false;
   bool closing_ = false;  // close once the queue is written
   bool closed_ = false;
+  websocket::close_reason close_reason_{websocket::close_code::policy_error, "too many messages"};
 };
 
 }  // namespace

@@ -66,10 +66,20 @@ export async function state(page) {
   return page.evaluate(() => window.dvonn && window.dvonn.state && JSON.parse(JSON.stringify(window.dvonn.state)));
 }
 
-// Waits until the page's current state satisfies pred (serialised to the page).
+// Waits until the page's current state satisfies pred. Polled from here:
+// the server's Content-Security-Policy forbids evaluating strings in the
+// page (no 'unsafe-eval'), which a serialised predicate would need.
 export async function waitState(page, pred, timeout = 20000) {
-  await page.waitForFunction(`(() => { const s = window.dvonn && window.dvonn.state; return !!s && (${pred.toString()})(s); })()`, null, { timeout });
-  return state(page);
+  const until = Date.now() + timeout;
+  for (;;) {
+    const s = await state(page);
+    if (s && pred(s)) return s;
+    if (Date.now() > until) {
+      const seen = s ? { moves: s.moves && s.moves.length, result: s.result, to_move: s.to_move } : null;
+      throw new Error(`waitState: no matching state within ${timeout} ms (last: ${JSON.stringify(seen)})`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 export async function legal(page) {

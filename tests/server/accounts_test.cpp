@@ -128,7 +128,9 @@ TEST_F(AccountsTest, WrongPasswordsAndUnknownNamesGetTheSameAnswer) {
   EXPECT_EQ(post(port_, "/api/auth/login", {{"name", "alice"}, {"password", 5}}).status, 400);
 }
 
-TEST_F(AccountsTest, LoginAttemptsAreLimitedPerName) {
+// From one address (the name's owner elsewhere is not locked out:
+// auth_abuse_test.cpp).
+TEST_F(AccountsTest, LoginAttemptsFromOneAddressAreLimitedPerName) {
   signup("alice", "correct horse");
   int limited = 0;
   for (int i = 0; i < 12; ++i) {
@@ -139,7 +141,7 @@ TEST_F(AccountsTest, LoginAttemptsAreLimitedPerName) {
       EXPECT_EQ(r.status, 401);
   }
   EXPECT_GE(limited, 1);
-  // Even the right password waits now.
+  // Even the right password waits now, from this address.
   EXPECT_EQ(post(port_, "/api/auth/login", {{"name", "ALICE"}, {"password", "correct horse"}}).status, 429);
 }
 

@@ -32,10 +32,12 @@ std::string HttpResult::header(const std::string& name) const {
 }
 
 HttpResult http_request(unsigned short port, const std::string& method, const std::string& target,
-                        const std::string& body, const Headers& headers) {
+                        const std::string& body, const Headers& headers, const std::string& source) {
   net::io_context io;
   beast::tcp_stream stream(io);
   stream.expires_after(std::chrono::seconds(30));
+  stream.socket().open(tcp::v4());
+  stream.socket().bind(tcp::endpoint(net::ip::make_address(source), 0));
   stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
   http::request<http::string_body> req(http::string_to_verb(method), target, 11);
   req.set(http::field::host, "127.0.0.1");
@@ -62,6 +64,42 @@ HttpResult http_request(unsigned short port, const std::string& method, const st
   return r;
 }
 
+Attempt try_http_request(unsigned short port, const std::string& method, const std::string& target,
+                         const std::string& body) {
+  Attempt a;
+  net::io_context io;
+  beast::tcp_stream stream(io);
+  stream.expires_after(std::chrono::seconds(30));
+  beast::error_code ec;
+  stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port), ec);
+  http::request<http::string_body> req(http::string_to_verb(method), target, 11);
+  req.set(http::field::host, "127.0.0.1");
+  if (!body.empty()) req.set(http::field::content_type, "application/json");
+  req.body() = body;
+  req.prepare_payload();
+  if (!ec) http::write(stream, req, ec);
+  if (ec) {
+    a.error = ec.message();
+    return a;
+  }
+  beast::flat_buffer buffer;
+  http::response<http::string_body> res;
+  http::read(stream, buffer, res, ec);
+  if (ec) {
+    a.outcome = Attempt::Outcome::NoAnswer;
+    a.error = ec.message();
+    return a;
+  }
+  a.outcome = Attempt::Outcome::Answered;
+  a.result.status = static_cast<int>(res.result_int());
+  a.result.body = res.body();
+  std::ostringstream header_text;
+  header_text << "\n";
+  for (const auto& field : res) header_text << field.name_string() << ": " << field.value() << "\r\n";
+  a.result.raw_headers = header_text.str();
+  return a;
+}
+
 struct WsClient::Impl {
   net::io_context io;
   websocket::stream<beast::tcp_stream> ws{io};
@@ -73,7 +111,8 @@ struct WsClient::Impl {
   beast::flat_buffer buffer;
 };
 
-WsClient::WsClient(unsigned short port, const std::string& target) : impl_(std::make_unique<Impl>()) {
+WsClient::WsClient(unsigned short port, const std::string& target, const Headers& headers)
+    : impl_(std::make_unique<Impl>()) {
   auto& s = *impl_;
   beast::get_lowest_layer(s.ws).expires_after(std::chrono::seconds(30));
   beast::get_lowest_layer(s.ws).connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
@@ -81,6 +120,9 @@ WsClient::WsClient(unsigned short port, const std::string& target) : impl_(std::
   websocket::response_type res;
   beast::error_code ec;
   s.ws.read_message_max(16 * 1024 * 1024);
+  s.ws.set_option(websocket::stream_base::decorator([headers](websocket::request_type& req) {
+    for (const auto& [name, value] : headers) req.set(name, value);
+  }));
   s.ws.handshake(res, "127.0.0.1", target, ec);
   s.status = static_cast<int>(res.result_int());
   if (ec) s.closed = true;
@@ -95,6 +137,7 @@ WsClient::~WsClient() {
 
 int WsClient::handshake_status() const { return impl_->status; }
 bool WsClient::open() const { return !impl_->closed; }
+int WsClient::close_code() const { return static_cast<int>(impl_->ws.reason().code); }
 
 void WsClient::send(const std::string& text) {
   beast::error_code ec;

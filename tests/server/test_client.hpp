@@ -22,22 +22,38 @@ struct HttpResult {
 
 using Headers = std::vector<std::pair<std::string, std::string>>;
 
-// One request on a fresh connection to 127.0.0.1:port; headers are added
-// (and replace the default Content-Type).
+// One request on a fresh connection to 127.0.0.1:port from the loopback
+// address `source` (any 127.x.y.z works on Linux: rate limits per address
+// can be tested); headers are added (and replace the default Content-Type).
 HttpResult http_request(unsigned short port, const std::string& method, const std::string& target,
-                        const std::string& body = "", const Headers& headers = {});
+                        const std::string& body = "", const Headers& headers = {},
+                        const std::string& source = "127.0.0.1");
 inline HttpResult post(unsigned short port, const std::string& target, const nlohmann::json& body) {
   return http_request(port, "POST", target, body.dump());
 }
+
+// A request to a server that may be stopping: whether it was not sent
+// (refused), sent and answered, or sent and never answered.
+struct Attempt {
+  enum class Outcome { NotSent, Answered, NoAnswer };
+  Outcome outcome = Outcome::NotSent;
+  HttpResult result;
+  std::string error;
+};
+Attempt try_http_request(unsigned short port, const std::string& method, const std::string& target,
+                         const std::string& body = "");
 
 class WsClient {
  public:
   // Connects and upgrades; handshake_status() is 101 on success, else the
   // HTTP status the server refused with.
-  WsClient(unsigned short port, const std::string& target);
+  // headers are added to the upgrade request (Origin, Cookie).
+  WsClient(unsigned short port, const std::string& target, const Headers& headers = {});
   ~WsClient();
   int handshake_status() const;
   bool open() const;
+  // The code of the server's close frame (0 if none came).
+  int close_code() const;
 
   void send(const std::string& text);
   void send(const nlohmann::json& message) { send(message.dump()); }

@@ -93,9 +93,9 @@ export class LiveConnection {
   url() {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
     if (this.path) return `${proto}//${location.host}${this.path}`;
-    let u = `${proto}//${location.host}/ws?game=${encodeURIComponent(this.gameId)}`;
-    if (this.token) u += `&token=${encodeURIComponent(this.token)}`;
-    return u;
+    // No seat token here: URLs end up in proxies' logs. Moves go over HTTP
+    // (or a WebSocket message carrying the token).
+    return `${proto}//${location.host}/ws?game=${encodeURIComponent(this.gameId)}`;
   }
 
   connect() {

@@ -297,7 +297,12 @@ function showLobby() {
       path: '/ws/lobby',
       onState: () => {},
       onStatus: setLobbyStatus,
-      onMessage: (m) => { if (m.type === 'lobby' && Array.isArray(m.open)) renderLobby(m.open); },
+      onMessage: (m) => {
+        // The whole list on connect, then each change.
+        if (m.type === 'lobby' && Array.isArray(m.open)) renderLobby(m.open);
+        else if (m.type === 'lobby-open' && m.game && lobbyOpen) renderLobby(withOpenGame(lobbyOpen, m.game));
+        else if (m.type === 'lobby-closed' && lobbyOpen) renderLobby(lobbyOpen.filter((g) => g.id !== m.id));
+      },
     });
   }
   api.lobby().then((r) => { if (current && current.page === 'lobby' && r && Array.isArray(r.open) && !lobbyOpen) renderLobby(r.open); })
@@ -308,6 +313,14 @@ function showLobby() {
 function closeLobby() {
   if (lobbyConn) { lobbyConn.close(); lobbyConn = null; }
   lobbyOpen = null;
+}
+
+// The list with a game added (or replaced), oldest first like the server's.
+function withOpenGame(list, game) {
+  const next = list.filter((g) => g.id !== game.id);
+  next.push(game);
+  next.sort((a, b) => (a.created - b.created) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return next;
 }
 
 function renderLobby(open) {
