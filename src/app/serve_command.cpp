@@ -60,6 +60,10 @@ void register_serve_command(CLI::App& app, CommandSet& set) {
   c->add_option("--web-root", o->web_root,
                 "Serve the UI from this folder instead of the copy built into the program (UI development)")
       ->check(CLI::ExistingDirectory);
+  c->add_option("--max-rooms", o->max_rooms,
+                "Games kept in memory; beyond it the least recently used idle games are evicted and reloaded from "
+                "the database when next opened (0: no bound)")
+      ->capture_default_str();
   c->footer(
       "Open the printed address in a browser. Games are saved to the database as they are played: stop the server "
       "with Ctrl-C (or SIGTERM) and start it again on the same --db, and every game continues where it was. See "

@@ -375,9 +375,11 @@ void GameRoom::arm_clock_locked() {
   }
   auto deadline = clock_.deadline_ms();
   if (!deadline) return;
-  std::weak_ptr<GameRoom> weak = weak_from_this();
-  context_.watcher->watch(id_, *deadline, [weak] {
-    if (auto self = weak.lock()) self->check_time();
+  // By id, not by pointer: the room may be evicted from memory before the
+  // deadline, and its successor is the one to check.
+  context_.watcher->watch(id_, *deadline, [&context = context_, id = id_] {
+    if (!context.find) return;
+    if (auto room = context.find(id)) room->check_time();
   });
 }
 
@@ -645,10 +647,11 @@ void GameRoom::resume_engine() {
   Position position = p;
   int level = seats_.level;
   lock.unlock();
-  std::weak_ptr<GameRoom> weak = weak_from_this();
+  // The search holds the room: it stays in memory (is not evicted) until
+  // the engine's move is played.
   context_.engines.submit_move(position, level, context_.engine_seconds,
-                               [weak, version](const engine::PlayReport& report) {
-                                 if (auto self = weak.lock()) self->engine_played(report.move, version);
+                               [self = shared_from_this(), version](const engine::PlayReport& report) {
+                                 self->engine_played(report.move, version);
                                });
 }
 

@@ -27,6 +27,7 @@
 namespace dvonn::server {
 
 class ClockWatcher;
+class GameRoom;
 
 // What a room needs from the rest of the server.
 struct RoomContext {
@@ -44,6 +45,10 @@ struct RoomContext {
   // Called after a lobby game was joined or cancelled (the lobby list
   // changed).
   std::function<void(const std::string& id)> lobby_changed;
+  // The room of a game, loading it if it is not in memory (the registry's
+  // find): the clock watcher goes by id, as a room may be evicted before
+  // its deadline.
+  std::function<std::shared_ptr<GameRoom>(const std::string& id)> find;
 };
 
 // Which seats a token controls.

@@ -29,8 +29,8 @@ struct Server::Impl {
         accounts(*store, now_ms),
         watcher(std::make_unique<ClockWatcher>(now_ms, std::chrono::milliseconds(std::max(1, config.clock_tick_ms)))),
         tasks(std::make_unique<TaskPool>(config.account_threads)),
-        context{*store, *engines, config.engine_seconds, config.hint_seconds, {}, now_ms, watcher.get(), {}},
-        registry(context),
+        context{*store, *engines, config.engine_seconds, config.hint_seconds, {}, now_ms, watcher.get(), {}, {}},
+        registry(context, config.max_rooms),
         lobby(registry),
         queries(*store, accounts),
         files(config.web_root),
@@ -42,6 +42,7 @@ struct Server::Impl {
         acceptor(io) {
     context.forget = [this](const std::string& id) { registry.forget(id); };
     context.lobby_changed = [this](const std::string& id) { lobby.refresh(id); };
+    context.find = [this](const std::string& id) { return registry.find(id); };
     tcp::endpoint endpoint(net::ip::make_address(config.host), config.port);
     acceptor.open(endpoint.protocol());
     acceptor.set_option(net::socket_base::reuse_address(true));
@@ -93,14 +94,16 @@ Server::~Server() { stop(); }
 
 unsigned short Server::port() const { return impl_->acceptor.local_endpoint().port(); }
 
+std::size_t Server::rooms_in_memory() const { return impl_->registry.size(); }
+
 void Server::start() {
   Impl& s = *impl_;
   if (s.started) return;
   s.started = true;
   // The games are read before serving: a database that cannot be read
   // stops the start here, with a StoreError for the caller to report.
-  int resumed = s.registry.resume_engine_games();
-  if (resumed > 0) std::cerr << "dvonn serve: " << resumed << " unfinished engine games loaded\n";
+  // Engine games are loaded when opened (their engine then resumes), so a
+  // large database does not fill the memory at start.
   int timed = s.registry.resume_timed_games();
   if (timed > 0) std::cerr << "dvonn serve: " << timed << " running clocks loaded\n";
   s.lobby.load(*s.store);

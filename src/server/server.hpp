@@ -39,6 +39,9 @@ struct ServerConfig {
   int clock_tick_ms = 60'000;
   // Threads hashing passwords (and other slow account work).
   int account_threads = 1;
+  // Games kept in memory: beyond it the least recently used idle ones are
+  // evicted (and reloaded from the database when next opened); 0: no bound.
+  std::size_t max_rooms = 1000;
 };
 
 class Server {
@@ -60,6 +63,9 @@ class Server {
   void start();
   // Stops accepting, closes connections, finishes pending writes. Idempotent.
   void stop();
+
+  // Games in memory now (for tests and the load figures).
+  std::size_t rooms_in_memory() const;
 
  private:
   struct Impl;
