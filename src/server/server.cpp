@@ -24,7 +24,8 @@ struct Server::Impl {
   explicit Impl(ServerConfig c)
       : config(std::move(c)),
         store(std::make_unique<GameStore>(config.db)),
-        engines(std::make_unique<EngineWorkers>(config.engine_threads, config.engine_hash_megabytes)),
+        engines(std::make_unique<EngineWorkers>(config.engine_threads, config.engine_hash_megabytes,
+                                                config.engine_jobs_per_client)),
         now_ms(config.now_ms ? config.now_ms : NowMs(system_now_ms)),
         accounts(*store, now_ms),
         watcher(std::make_unique<ClockWatcher>(now_ms, std::chrono::milliseconds(std::max(1, config.clock_tick_ms)))),

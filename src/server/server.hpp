@@ -20,6 +20,9 @@ struct ServerConfig {
   std::size_t engine_hash_megabytes = 16;
   double engine_seconds = 1.0;  // thinking time per engine move
   double hint_seconds = 1.0;
+  // Engine searches (engine moves and hints) one address may have queued or
+  // running at once; beyond it engine games and hints get 429.
+  std::size_t engine_jobs_per_client = 16;
   // HTTP API requests and WebSocket upgrades per second from one address
   // (bursts of http_burst); 0 disables.
   double http_rate = 30;

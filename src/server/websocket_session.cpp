@@ -31,7 +31,11 @@ class WebSocketSession : public Subscriber, public std::enable_shared_from_this<
         room_(std::move(room)),
         token_(std::move(token)),
         services_(services),
-        bucket_(services.config.ws_rate, services.config.ws_burst) {}
+        bucket_(services.config.ws_rate, services.config.ws_burst) {
+    beast::error_code ec;
+    auto endpoint = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec);
+    address_ = ec ? "unknown" : endpoint.address().to_string();
+  }
 
   void run(http::request<http::string_body> upgrade) {
     ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
@@ -106,17 +110,20 @@ class WebSocketSession : public Subscriber, public std::enable_shared_from_this<
       auto move = msg.find("move");
       if (move == msg.end() || !move->is_string() || move->get<std::string>().empty())
         return send_error("a move message needs \"move\", like \"E3\", \"A1B2\" or \"PASS\"", type);
-      return room_->move(token_, move->get<std::string>(), on_reply);
+      return room_->move(token_, move->get<std::string>(), on_reply, address_);
     }
     if (type == "undo") return room_->undo(token_, on_reply);
     if (type == "resign") return room_->resign(token_, on_reply);
     if (type == "hint") {
-      return room_->hint(token_, [self, type](const RoomReply& r) {
-        if (r.status != 200) return self->send_error(r.error, type);
-        json hint = r.hint;
-        hint["type"] = "hint";
-        self->deliver(std::make_shared<const std::string>(hint.dump()));
-      });
+      return room_->hint(
+          token_,
+          [self, type](const RoomReply& r) {
+            if (r.status != 200) return self->send_error(r.error, type);
+            json hint = r.hint;
+            hint["type"] = "hint";
+            self->deliver(std::make_shared<const std::string>(hint.dump()));
+          },
+          address_);
     }
     send_error("unknown message type \"" + type + "\": use move, undo, hint, resign or ping", type);
   }
@@ -164,6 +171,7 @@ class WebSocketSession : public Subscriber, public std::enable_shared_from_this<
   websocket::stream<beast::tcp_stream> ws_;
   std::shared_ptr<GameRoom> room_;
   std::string token_;
+  std::string address_;  // charged for the engine work it asks for
   Services& services_;
   TokenBucket bucket_;
   beast::flat_buffer buffer_;
