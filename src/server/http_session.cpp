@@ -21,7 +21,8 @@ using tcp = net::ip::tcp;
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(tcp::socket&& socket, Services& services) : stream_(std::move(socket)), services_(services) {
+  HttpSession(tcp::socket&& socket, Services& services, std::shared_ptr<void> ticket)
+      : stream_(std::move(socket)), services_(services), ticket_(std::move(ticket)) {
     beast::error_code ec;
     auto endpoint = stream_.socket().remote_endpoint(ec);
     address_ = ec ? "unknown" : endpoint.address().to_string();
@@ -71,7 +72,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       if (!beast::websocket::is_upgrade(req))
         return write(json_error(400, "/ws is the WebSocket endpoint: connect with a WebSocket"), keep_alive, version);
       stream_.expires_never();
-      if (is_lobby_ws) return start_websocket_session(std::move(stream_), std::move(req), nullptr, "", services_);
+      if (is_lobby_ws)
+        return start_websocket_session(std::move(stream_), std::move(req), nullptr, "", services_, std::move(ticket_));
       std::string id = query_param(query, "game");
       std::shared_ptr<GameRoom> room;
       try {
@@ -86,7 +88,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         return write(json_error(404, "no game with id " + id), keep_alive, version);
       }
       return start_websocket_session(std::move(stream_), std::move(req), std::move(room), query_param(query, "token"),
-                                     services_);
+                                     services_, std::move(ticket_));
     }
 
     if (is_api) {
@@ -157,6 +159,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
   beast::tcp_stream stream_;
   Services& services_;
+  std::shared_ptr<void> ticket_;
   std::string address_;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
@@ -165,8 +168,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
 }  // namespace
 
-void start_http_session(tcp::socket socket, Services& services) {
-  std::make_shared<HttpSession>(std::move(socket), services)->run();
+void start_http_session(tcp::socket socket, Services& services, std::shared_ptr<void> ticket) {
+  std::make_shared<HttpSession>(std::move(socket), services, std::move(ticket))->run();
 }
 
 }  // namespace dvonn::server

@@ -1,14 +1,18 @@
 #include "server/server.hpp"
 
+#include <algorithm>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
+#include <chrono>
 #include <iostream>
 #include <thread>
 #include <vector>
 
 #include "server/account_store.hpp"
 #include "server/clock_watcher.hpp"
+#include "server/connection_limiter.hpp"
 #include "server/game_queries.hpp"
 #include "server/http_session.hpp"
 #include "server/lobby.hpp"
@@ -39,8 +43,10 @@ struct Server::Impl {
         logins_by_address(config.logins_per_minute / 60.0, config.logins_per_minute),
         api(ApiParts{registry, context, accounts, queries, lobby, files, *tasks, logins_by_name, logins_by_address}),
         limiter(config.http_rate, config.http_burst),
-        services{config, registry, api, files, limiter, lobby},
-        acceptor(io) {
+        connections(config.max_connections_per_address),
+        services{config, registry, api, files, limiter, lobby, sockets},
+        acceptor(io),
+        accept_timer(io) {
     context.forget = [this](const std::string& id) { registry.forget(id); };
     context.lobby_changed = [this](const std::string& id) { lobby.refresh(id); };
     context.find = [this](const std::string& id) { return registry.find(id); };
@@ -56,13 +62,43 @@ struct Server::Impl {
     // same time, while different connections use all the I/O threads.
     acceptor.async_accept(net::make_strand(io), [this](boost::system::error_code ec, tcp::socket socket) {
       if (ec == net::error::operation_aborted || !acceptor.is_open()) return;
-      if (!ec) {
-        socket.set_option(tcp::no_delay(true), ec);
-        start_http_session(std::move(socket), services);
-      }
+      if (ec && ec != net::error::connection_aborted) return accept_later(ec);
+      accept_delay = std::chrono::milliseconds(0);
+      if (!ec) admit(std::move(socket));
       accept();
     });
   }
+
+  // After a failed accept (out of file descriptors): accepting again at once
+  // fails again, in a loop that takes a whole core and serves nothing. So
+  // the idle WebSockets go first, and accepting waits a little longer each
+  // time (up to a second) until a descriptor is free.
+  void accept_later(const boost::system::error_code& ec) {
+    bool out_of_files = ec == net::error::no_descriptors || ec == boost::system::errc::too_many_files_open_in_system;
+    std::size_t shed = out_of_files ? sockets.shed(kShedPerAttempt) : 0;
+    if (accept_delay.count() == 0)
+      std::cerr << "dvonn serve: cannot accept connections: " << ec.message() << "; closed " << shed
+                << " idle WebSockets, accepting again shortly\n";
+    accept_delay = std::clamp(accept_delay * 2, std::chrono::milliseconds(10), std::chrono::milliseconds(1000));
+    accept_timer.expires_after(accept_delay);
+    accept_timer.async_wait([this](boost::system::error_code wait_ec) {
+      if (!wait_ec && acceptor.is_open()) accept();
+    });
+  }
+
+  // One address has at most its share of connections open; beyond it a new
+  // one is closed at once.
+  void admit(tcp::socket socket) {
+    boost::system::error_code ec;
+    auto endpoint = socket.remote_endpoint(ec);
+    if (ec) return;
+    auto ticket = connections.admit(endpoint.address().to_string());
+    if (!ticket) return;  // the socket closes here
+    socket.set_option(tcp::no_delay(true), ec);
+    start_http_session(std::move(socket), services, std::move(ticket));
+  }
+
+  static constexpr std::size_t kShedPerAttempt = 8;
 
   ServerConfig config;
   // Destroyed last: pending handlers (holding sessions and rooms) go first.
@@ -82,8 +118,12 @@ struct Server::Impl {
   AddressRateLimiter logins_by_address;
   Api api;
   AddressRateLimiter limiter;
+  IdleSockets sockets;
+  ConnectionLimiter connections;
   Services services;
   tcp::acceptor acceptor;
+  net::steady_timer accept_timer;
+  std::chrono::milliseconds accept_delay{0};  // 0: the last accept worked
   std::vector<std::thread> threads;
   bool started = false;
   bool stopped = false;
@@ -130,6 +170,7 @@ void Server::stop() {
   s.stopped = true;
   boost::system::error_code ec;
   s.acceptor.close(ec);
+  s.accept_timer.cancel();
   s.io.stop();
   for (auto& t : s.threads) t.join();
   s.threads.clear();

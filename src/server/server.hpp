@@ -45,6 +45,9 @@ struct ServerConfig {
   // Games kept in memory: beyond it the least recently used idle ones are
   // evicted (and reloaded from the database when next opened); 0: no bound.
   std::size_t max_rooms = 1000;
+  // Connections (HTTP and WebSocket) one address may have open; beyond it a
+  // new one is closed at once. 0: no bound.
+  std::size_t max_connections_per_address = 64;
 };
 
 class Server {

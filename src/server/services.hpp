@@ -3,6 +3,7 @@
 #pragma once
 
 #include "server/api.hpp"
+#include "server/idle_sockets.hpp"
 #include "server/lobby.hpp"
 #include "server/rate_limiter.hpp"
 #include "server/room_registry.hpp"
@@ -18,6 +19,7 @@ struct Services {
   const StaticFiles& files;
   AddressRateLimiter& address_limiter;
   Lobby& lobby;
+  IdleSockets& sockets;
 };
 
 }  // namespace dvonn::server

@@ -1,11 +1,13 @@
 #include "server/websocket_session.hpp"
 
+#include <atomic>
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
 #include <deque>
 #include <iostream>
+#include <limits>
 #include <nlohmann/json.hpp>
 
 namespace dvonn::server {
@@ -24,13 +26,15 @@ constexpr std::size_t kHardMessageLimit = 64 * 1024;
 // without bound.
 constexpr std::size_t kMaxQueuedMessages = 512;
 
-class WebSocketSession : public Subscriber, public std::enable_shared_from_this<WebSocketSession> {
+class WebSocketSession : public Subscriber, public Sheddable, public std::enable_shared_from_this<WebSocketSession> {
  public:
-  WebSocketSession(beast::tcp_stream&& stream, std::shared_ptr<GameRoom> room, std::string token, Services& services)
+  WebSocketSession(beast::tcp_stream&& stream, std::shared_ptr<GameRoom> room, std::string token, Services& services,
+                   std::shared_ptr<void> ticket)
       : ws_(std::move(stream)),
         room_(std::move(room)),
         token_(std::move(token)),
         services_(services),
+        ticket_(std::move(ticket)),
         bucket_(services.config.ws_rate, services.config.ws_burst) {
     beast::error_code ec;
     auto endpoint = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec);
@@ -44,11 +48,24 @@ class WebSocketSession : public Subscriber, public std::enable_shared_from_this<
     ws_.read_message_max(kHardMessageLimit);
     ws_.async_accept(upgrade, [self = shared_from_this()](beast::error_code ec) {
       if (ec) return;
+      self->services_.sockets.add(self);
       if (self->room_)
         self->room_->subscribe(self);
       else
         self->services_.lobby.subscribe(self);
       self->read();
+    });
+  }
+
+  std::int64_t last_active_ms() const override { return last_active_ms_; }
+  // Out of file descriptors: the socket closes at once (a closing
+  // handshake would keep the descriptor until the client answers).
+  void shed() override {
+    last_active_ms_ = std::numeric_limits<std::int64_t>::max();  // not chosen again
+    net::post(ws_.get_executor(), [self = shared_from_this()] {
+      self->closed_ = true;
+      beast::error_code ec;
+      beast::get_lowest_layer(self->ws_).socket().close(ec);
     });
   }
 
@@ -65,6 +82,7 @@ class WebSocketSession : public Subscriber, public std::enable_shared_from_this<
 
   void on_read(beast::error_code ec, std::size_t bytes) {
     if (ec) return;  // closed, timed out or too big: the session ends
+    last_active_ms_ = steady_now_ms();
     std::string text = beast::buffers_to_string(buffer_.data());
     buffer_.consume(buffer_.size());
     if (!bucket_.take()) {
@@ -173,6 +191,8 @@ class WebSocketSession : public Subscriber, public std::enable_shared_from_this<
   std::string token_;
   std::string address_;  // charged for the engine work it asks for
   Services& services_;
+  std::shared_ptr<void> ticket_;  // its place among its address's connections
+  std::atomic<std::int64_t> last_active_ms_{steady_now_ms()};
   TokenBucket bucket_;
   beast::flat_buffer buffer_;
   std::deque<std::shared_ptr<const std::string>> queue_;
@@ -184,8 +204,10 @@ class WebSocketSession : public Subscriber, public std::enable_shared_from_this<
 }  // namespace
 
 void start_websocket_session(beast::tcp_stream stream, http::request<http::string_body> upgrade,
-                             std::shared_ptr<GameRoom> room, std::string token, Services& services) {
-  auto session = std::make_shared<WebSocketSession>(std::move(stream), std::move(room), std::move(token), services);
+                             std::shared_ptr<GameRoom> room, std::string token, Services& services,
+                             std::shared_ptr<void> ticket) {
+  auto session = std::make_shared<WebSocketSession>(std::move(stream), std::move(room), std::move(token), services,
+                                                    std::move(ticket));
   session->run(std::move(upgrade));
 }
 
