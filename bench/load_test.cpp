@@ -15,7 +15,8 @@
 // Without --port it starts a server in this process (on a free port, with a
 // fresh database in /tmp, the shipped configuration otherwise); with --port
 // it loads a `dvonn serve` already running on 127.0.0.1:P (whose per-address
-// HTTP limit will slow the game creation down).
+// HTTP limit will slow the game creation down; start it with
+// --max-connections-per-address 0, as every client comes from 127.0.0.1).
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -369,7 +370,8 @@ int main(int argc, char** argv) {
     dvonn::server::ServerConfig c;
     c.port = 0;
     c.db = (db_dir / "load.db").string();
-    c.http_rate = 0;  // one address creates every game
+    c.http_rate = 0;                    // one address creates every game
+    c.max_connections_per_address = 0;  // and holds every client's socket
     c.io_threads = o.server_threads;
     if (o.max_rooms >= 0) c.max_rooms = static_cast<std::size_t>(o.max_rooms);
     server = std::make_unique<dvonn::server::Server>(c);
