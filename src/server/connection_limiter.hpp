@@ -18,14 +18,18 @@ class ConnectionLimiter {
 
   // A ticket for a new connection from address, held as long as the
   // connection lives (its last copy gives the place back); null when the
-  // address has its share open already. The limiter must outlive tickets.
+  // address has its share open already. Tickets may outlive the limiter
+  // (connections still queued when the server is destroyed).
   std::shared_ptr<void> admit(const std::string& address);
   std::size_t open(const std::string& address) const;
 
  private:
+  struct Counts {
+    std::mutex mutex;
+    std::unordered_map<std::string, std::size_t> open;
+  };
   const std::size_t max_;
-  mutable std::mutex mutex_;
-  std::unordered_map<std::string, std::size_t> open_;
+  std::shared_ptr<Counts> counts_ = std::make_shared<Counts>();
 };
 
 }  // namespace dvonn::server
