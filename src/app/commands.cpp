@@ -235,7 +235,7 @@ int run_bench(const BenchOptions& o) {
   double total_s = 0;
   bool all_ok = true;
   nlohmann::json rows = nlohmann::json::array();
-  if (!o.json) std::cout << "bulk-counted perft on the phase-2 positions of shared/perft/positions.txt, 1 thread\n";
+  if (!o.json) std::cout << "bulk-counted perft on the phase-2 positions of tests/data/perft/positions.txt, 1 thread\n";
   int index = 0;
   for (const BenchPosition& bp : bench_positions()) {
     ++index;
