@@ -17,10 +17,13 @@ scripts/check-self-contained.sh
 # files standing alone in an empty folder, the way a user's fresh clone
 # stands: whatever a build step, test or script reads from beside the
 # checkout is missing there, so the step fails instead of passing here.
-# This costs no second build: the copy's folder is fixed per checkout and
-# kept between runs, and the copy keeps the files' times, so its build
-# stays incremental. (Tracked files only, as in a clone: a file the build
-# needs but git does not know makes this fail, as it would for a user.)
+# This replaces the in-place Release build rather than adding one: the
+# copy's folder is fixed per checkout and kept between runs, and the copy
+# keeps the files' times, so after the first run its build is incremental.
+# (Tracked files only, as in a clone: a file the build needs but git does
+# not know makes this fail, as it would for a user.) The browser, sanitizer
+# and fuzz steps below run in place; check-self-contained.sh covers the
+# paths in their scripts.
 alone="${TMPDIR:-/tmp}/dvonn-alone-$(printf %s "$root" | md5sum | cut -c1-12)"
 copy="$alone/dvonn"
 echo "== Release build and tests, in a copy of the checkout alone in $alone"
