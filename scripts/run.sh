@@ -4,5 +4,7 @@
 # (e.g. --port 9000 --db games.db).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh build -DDVONN_TESTS=OFF -DDVONN_BENCH=OFF
+# Every option set, whatever an earlier configure (scripts/test.sh) left in
+# the CMake cache.
+scripts/setup.sh build -DDVONN_TESTS=OFF -DDVONN_BENCH=OFF -DDVONN_SANITIZE=OFF
 exec build/dvonn serve "$@"

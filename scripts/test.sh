@@ -1,25 +1,51 @@
 #!/usr/bin/env bash
-# Sets everything up and runs every test: the optimised build's unit and
-# integration tests, the browser end-to-end tests, the same unit and
-# integration tests built with AddressSanitizer and UndefinedBehaviorSanitizer,
-# and a short libFuzzer run on the parsers.
+# Sets everything up and runs every test: the check that the checkout needs
+# nothing beside it, the optimised build's unit and integration tests
+# (among them the Debian package's), the browser end-to-end tests, the same
+# unit and integration tests built with AddressSanitizer and
+# UndefinedBehaviorSanitizer, and a short libFuzzer run on the parsers.
 # Set DVONN_SKIP_SANITIZERS=1 to run only the optimised build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+root="$(pwd)"
 jobs=$(nproc)
 
-echo "== Release build and tests"
-scripts/setup.sh build
-ctest --test-dir build --output-on-failure -j"$jobs"
+echo "== Nothing outside the checkout"
+scripts/check-self-contained.sh
+
+# The optimised build and its tests run in a copy of the checkout's tracked
+# files standing alone in an empty folder, the way a user's fresh clone
+# stands: whatever a build step, test or script reads from beside the
+# checkout is missing there, so the step fails instead of passing here.
+# This replaces the in-place Release build rather than adding one: the
+# copy's folder is fixed per checkout and kept between runs, and the copy
+# keeps the files' times, so after the first run its build is incremental.
+# (Tracked files only, as in a clone: a file the build needs but git does
+# not know makes this fail, as it would for a user.) The browser, sanitizer
+# and fuzz steps below run in place; check-self-contained.sh covers the
+# paths in their scripts.
+alone="${TMPDIR:-/tmp}/dvonn-alone-$(printf %s "$root" | md5sum | cut -c1-12)"
+copy="$alone/dvonn"
+echo "== Release build and tests, in a copy of the checkout alone in $alone"
+mkdir -p "$copy"
+find "$alone" -mindepth 1 -maxdepth 1 ! -name dvonn -exec rm -rf {} +
+find "$copy" -mindepth 1 -maxdepth 1 ! -name build -exec rm -rf {} +
+git ls-files -z | tar --null --ignore-failed-read -T - -cf - | tar -xf - -C "$copy"
+commit="$(git rev-parse --short=7 HEAD)"
+[ -z "$(git status --porcelain --untracked-files=no)" ] || commit="$commit-dirty"
+# Every option set, whatever an earlier configure left in the cache.
+"$copy/scripts/setup.sh" build -DDVONN_TESTS=ON -DDVONN_BENCH=ON -DDVONN_SANITIZE=OFF -DDVONN_GIT_COMMIT="$commit"
+# --no-tests=error: a build without its tests must fail, not pass.
+ctest --test-dir "$copy/build" --no-tests=error --output-on-failure -j"$jobs"
 
 echo "== End-to-end tests in a real browser (Chromium + playwright-core)"
-E2E_EMBEDDED=1 scripts/e2e.sh build
+E2E_EMBEDDED=1 scripts/e2e.sh "$copy/build"
 
 if [ "${DVONN_SKIP_SANITIZERS:-0}" != 1 ]; then
   echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests"
-  scripts/setup.sh build-sanitize -DDVONN_SANITIZE=ON -DDVONN_BENCH=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo
+  scripts/setup.sh build-sanitize -DDVONN_TESTS=ON -DDVONN_BENCH=OFF -DDVONN_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-    ctest --test-dir build-sanitize --output-on-failure -j"$jobs"
+    ctest --test-dir build-sanitize --no-tests=error --output-on-failure -j"$jobs"
 fi
 echo "== libFuzzer on the rules core's parsers (${DVONN_FUZZ_SECONDS:-20} s)"
 scripts/fuzz.sh "${DVONN_FUZZ_SECONDS:-20}"

@@ -2,7 +2,7 @@
 
 namespace dvonn::app {
 
-// Copied from shared/perft/positions.txt (the lines past the placement
+// Copied from tests/data/perft/positions.txt (the lines past the placement
 // phase); tests/app checks they still agree with that file.
 const std::vector<BenchPosition>& bench_positions() {
   static const std::vector<BenchPosition> positions = {

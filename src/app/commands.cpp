@@ -15,6 +15,7 @@
 #include "app/position_source.hpp"
 #include "app/serve_command.hpp"
 #include "app/terminal_game.hpp"
+#include "app/version.hpp"
 #include "core/game_record.hpp"
 #include "core/perft.hpp"
 #include "core/position_string.hpp"
@@ -235,7 +236,7 @@ int run_bench(const BenchOptions& o) {
   double total_s = 0;
   bool all_ok = true;
   nlohmann::json rows = nlohmann::json::array();
-  if (!o.json) std::cout << "bulk-counted perft on the phase-2 positions of shared/perft/positions.txt, 1 thread\n";
+  if (!o.json) std::cout << "bulk-counted perft on the phase-2 positions of tests/data/perft/positions.txt, 1 thread\n";
   int index = 0;
   for (const BenchPosition& bp : bench_positions()) {
     ++index;
@@ -358,6 +359,7 @@ int CommandSet::run_chosen() const {
 
 int run_dvonn(int argc, char** argv) {
   CLI::App app{"dvonn: play, study and compute the board game DVONN"};
+  app.set_version_flag("--version", version_string(), "Print the version and the git commit it was built from");
   app.require_subcommand(1);
   CommandSet set = register_commands(app);
   try {
@@ -365,6 +367,8 @@ int run_dvonn(int argc, char** argv) {
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     std::cerr << "dvonn: " << e.what() << "\nRun 'dvonn help' for the commands, 'dvonn COMMAND --help' for options.\n";

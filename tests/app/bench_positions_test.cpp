@@ -1,4 +1,5 @@
-// The positions built into `dvonn bench` must match the shared perft table.
+// The positions built into `dvonn bench` must match the perft table kept in
+// the checkout (tests/data/perft/positions.txt).
 #include "app/bench_positions.hpp"
 
 #include <gtest/gtest.h>
@@ -8,9 +9,9 @@
 
 #include "run_command.hpp"
 
-TEST(BenchPositions, AgreeWithTheSharedPerftTable) {
-  std::ifstream f(std::string(DVONN_SHARED_DIR) + "/perft/positions.txt");
-  ASSERT_TRUE(f) << "shared/perft/positions.txt not found";
+TEST(BenchPositions, AgreeWithThePerftTable) {
+  std::ifstream f(DVONN_SOURCE_DIR "/tests/data/perft/positions.txt");
+  ASSERT_TRUE(f) << "tests/data/perft/positions.txt not found";
   std::string line;
   size_t found = 0;
   for (const auto& bp : dvonn::app::bench_positions()) {

@@ -1,8 +1,10 @@
 // The `dvonn` subcommands of the core issue, run as a user would.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <regex>
 
 #include "run_command.hpp"
 
@@ -148,4 +150,24 @@ TEST(HelpCommand, ListsEverySubcommand) {
   ASSERT_EQ(r.exit_code, 0);
   for (const char* c : {"perft", "replay", "legal", "show", "play", "bench"})
     EXPECT_NE(r.out.find(c), std::string::npos) << c;
+}
+
+TEST(VersionFlag, PrintsTheVersionAndTheCommit) {
+  auto r = run_dvonn("--version");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  std::smatch m;
+  ASSERT_TRUE(std::regex_match(r.out, m, std::regex(R"(dvonn (\S+) \(commit ([0-9a-f]{7,}(-dirty)?|unknown)\)\n)")))
+      << r.out;
+  EXPECT_EQ(m[1], DVONN_VERSION);
+  // Built from a git checkout, the commit is the checkout's (tests run
+  // right after the build, so HEAD has not moved on).
+  if (std::filesystem::exists(DVONN_SOURCE_DIR "/.git")) {
+    FILE* p = popen("git -C '" DVONN_SOURCE_DIR "' rev-parse --short=7 HEAD 2>/dev/null", "r");
+    ASSERT_NE(p, nullptr);
+    char head[64] = "";
+    ASSERT_NE(std::fgets(head, sizeof head, p), nullptr);
+    pclose(p);
+    EXPECT_EQ(std::string(m[2]).substr(0, 7), std::string(head, 7));
+  }
+  EXPECT_NE(run_dvonn("--help").out.find("--version"), std::string::npos);
 }

@@ -1,5 +1,6 @@
-// Perft against the shared reference table (../shared/perft/positions.txt),
-// and perft_divide against perft.
+// Perft against the reference table kept in the checkout
+// (tests/data/perft/positions.txt, see the README beside it), and
+// perft_divide against perft.
 #include "core/perft.hpp"
 
 #include <gtest/gtest.h>
@@ -27,9 +28,11 @@ struct PerftLine {
   std::vector<std::uint64_t> counts;  // counts[d - 1] = perft at depth d
 };
 
+const char* const kTablePath = DVONN_SOURCE_DIR "/tests/data/perft/positions.txt";
+
 std::vector<PerftLine> load_table() {
   std::vector<PerftLine> table;
-  std::ifstream in(DVONN_SHARED_DIR "/perft/positions.txt");
+  std::ifstream in(kTablePath);
   std::string line;
   int number = 0;
   while (std::getline(in, line)) {
@@ -54,8 +57,8 @@ const std::vector<PerftLine>& table() {
 }
 
 TEST(PerftTable, TableIsReadable) {
-  std::ifstream in(DVONN_SHARED_DIR "/perft/positions.txt");
-  ASSERT_TRUE(in) << "cannot open " << DVONN_SHARED_DIR "/perft/positions.txt";
+  std::ifstream in(kTablePath);
+  ASSERT_TRUE(in) << "cannot open " << kTablePath;
   int lines = 0;
   std::string line;
   while (std::getline(in, line))
@@ -66,6 +69,27 @@ TEST(PerftTable, TableIsReadable) {
   EXPECT_GE(lines, 10);
   EXPECT_EQ(static_cast<int>(table().size()), lines);
   for (const auto& p : table()) EXPECT_GE(p.counts.size(), 3u) << "line " << p.line_number;
+}
+
+// While every ply is still a placement, each move fills one of the free
+// spaces: perft at depth d after n placements is (49 - n)(48 - n)... (d
+// factors). This checks the table's large placement values, which the
+// search below does not reach, by arithmetic.
+TEST(PerftTable, PlacementValuesAreFallingProducts) {
+  int checked = 0;
+  for (const auto& p : table()) {
+    std::istringstream moves(p.moves);
+    int placed = 0;
+    for (std::string m; moves >> m && m != "-";) ++placed;
+    if (placed >= kNumSpaces) continue;
+    std::uint64_t product = 1;
+    for (int d = 1; d <= static_cast<int>(p.counts.size()) && placed + d <= kNumSpaces; ++d) {
+      product *= static_cast<std::uint64_t>(kNumSpaces - placed - d + 1);
+      EXPECT_EQ(p.counts[d - 1], product) << "depth " << d << " on line " << p.line_number;
+      ++checked;
+    }
+  }
+  EXPECT_GE(checked, 20);
 }
 
 class PerftReference : public ::testing::TestWithParam<PerftLine> {};
@@ -125,7 +149,7 @@ std::string line_name(const ::testing::TestParamInfo<PerftLine>& info) {
   return "Line" + std::to_string(info.param.line_number);
 }
 
-INSTANTIATE_TEST_SUITE_P(SharedTable, PerftReference, ::testing::ValuesIn(table()), line_name);
+INSTANTIATE_TEST_SUITE_P(Table, PerftReference, ::testing::ValuesIn(table()), line_name);
 
 TEST(Perft, DepthZeroIsOne) {
   Position empty;

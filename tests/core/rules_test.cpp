@@ -1,4 +1,4 @@
-// One test (or a few) per numbered rule of shared/rules/RULES.md, on
+// One test (or a few) per numbered rule of docs/rules.md, on
 // hand-built positions.
 #include <gtest/gtest.h>
 
