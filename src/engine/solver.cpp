@@ -89,22 +89,28 @@ std::vector<Move> Solver::principal_variation(Move first) {
   return pv;
 }
 
-SolveResult Solver::solve(const Position& root, int multipv, const Deadline& deadline, std::uint64_t max_nodes,
-                          const std::atomic<bool>* stop) {
+bool Solver::start(const Position& root, const Deadline& deadline, std::uint64_t max_nodes,
+                   const std::atomic<bool>* stop, MoveList& list, std::array<int, 160>& order) {
   pos_ = root;
   deadline_ = &deadline;
   stop_ = stop;
   max_nodes_ = max_nodes;
   nodes_ = 0;
   aborted_ = false;
-  SolveResult result;
-  MoveList list;
   pos_.generate(list);
-  if (list.size == 0) return result;
+  if (list.size == 0) return false;
   Move hash_move = Move::pass();
   if (const auto e = tt_.probe(pos_.key()); e && e->move) hash_move = decode_move(e->move);
-  std::array<int, 160> order;
   order_.score(pos_, list, hash_move, 0, order);
+  return true;
+}
+
+SolveResult Solver::solve(const Position& root, int multipv, const Deadline& deadline, std::uint64_t max_nodes,
+                          const std::atomic<bool>* stop) {
+  SolveResult result;
+  MoveList list;
+  std::array<int, 160> order;
+  if (!start(root, deadline, max_nodes, stop, list, order)) return result;
   const int k = std::clamp(multipv, 1, list.size);
   struct RootMove {
     Move move;
@@ -156,20 +162,10 @@ SolveResult Solver::solve(const Position& root, int multipv, const Deadline& dea
 
 ProofResult Solver::prove_win(const Position& root, const Deadline& deadline, std::uint64_t max_nodes,
                               const std::atomic<bool>* stop) {
-  pos_ = root;
-  deadline_ = &deadline;
-  stop_ = stop;
-  max_nodes_ = max_nodes;
-  nodes_ = 0;
-  aborted_ = false;
   ProofResult result;
   MoveList list;
-  pos_.generate(list);
-  if (list.size == 0) return result;
-  Move hash_move = Move::pass();
-  if (const auto e = tt_.probe(pos_.key()); e && e->move) hash_move = decode_move(e->move);
   std::array<int, 160> order;
-  order_.score(pos_, list, hash_move, 0, order);
+  if (!start(root, deadline, max_nodes, stop, list, order)) return result;
   for (int i = 0; i < list.size; ++i) {
     MoveOrder::pick(list, order, i);
     Undo u;

@@ -5,6 +5,7 @@
 // trusts them at any depth.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <vector>
@@ -47,6 +48,10 @@ class Solver {
                         const std::atomic<bool>* stop = nullptr);
 
  private:
+  // Sets up a root search: the root's legal moves with their ordering
+  // scores; false when there are none.
+  bool start(const Position& root, const Deadline& deadline, std::uint64_t max_nodes, const std::atomic<bool>* stop,
+             MoveList& list, std::array<int, 160>& order);
   int negamax(int alpha, int beta, int ply);
   bool should_stop();
   std::vector<Move> principal_variation(Move first);
