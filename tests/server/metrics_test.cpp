@@ -3,11 +3,13 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstring>
 #include <iostream>
 #include <map>
 #include <regex>
 #include <sstream>
+#include <thread>
 
 #include "community_fixture.hpp"
 
@@ -69,7 +71,13 @@ TEST_F(MetricsTest, CountsRequestsMovesGamesAndWebSockets) {
   w.state_with_moves(2);
   EXPECT_EQ(get("/api/games/nosuchgame").status, 404);
 
+  // The WebSocket move is counted when its reply comes back, which may be
+  // just after the new state reached the watchers: wait a moment for it.
   auto after = scrape();
+  for (int i = 0; i < 100 && after["dvonn_moves_total"] < 2; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    after = scrape();
+  }
   EXPECT_EQ(after["dvonn_moves_total"], 2);
   EXPECT_EQ(after["dvonn_websockets"], 1);
   EXPECT_EQ(after["dvonn_lobby_open_games"], 1);
