@@ -3,15 +3,11 @@
 #pragma once
 
 #include <boost/asio/ip/tcp.hpp>
-#include <memory>
 
 #include "server/services.hpp"
 
 namespace dvonn::server {
 
-// ticket: the connection's place among its address's (ConnectionLimiter),
-// handed on to a WebSocket.
-void start_http_session(boost::asio::ip::tcp::socket socket, Services& services,
-                        std::shared_ptr<void> ticket = nullptr);
+void start_http_session(boost::asio::ip::tcp::socket socket, Services& services);
 
 }  // namespace dvonn::server

@@ -8,7 +8,6 @@
 
 #include "server/api.hpp"
 #include "server/connection_tracker.hpp"
-#include "server/idle_sockets.hpp"
 #include "server/lobby.hpp"
 #include "server/metrics.hpp"
 #include "server/rate_limiter.hpp"
@@ -28,7 +27,6 @@ struct Services {
   ConnectionTracker& connections;
   Metrics& metrics;
   std::function<std::string()> metrics_page;  // GET /metrics
-  IdleSockets& sockets;
 };
 
 }  // namespace dvonn::server
