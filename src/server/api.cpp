@@ -76,15 +76,19 @@ void Api::handle(const ApiRequest& request, Respond respond) {
 }
 
 void Api::post_task(const std::string& what, std::function<HttpReply()> work, Respond respond) {
-  p_.tasks.post([what, work = std::move(work), respond = std::move(respond)] {
-    HttpReply reply;
-    try {
-      reply = work();
-    } catch (const std::exception& e) {
-      reply = server_error(what, e);
-    }
-    respond(std::move(reply));
-  });
+  p_.tasks.post(
+      [what, work = std::move(work), respond = std::move(respond)] { reply_or_server_error(what, work, respond); });
+}
+
+void reply_or_server_error(const std::string& what, const std::function<HttpReply()>& work,
+                           const std::function<void(HttpReply)>& respond) {
+  HttpReply reply;
+  try {
+    reply = work();
+  } catch (const std::exception& e) {
+    reply = server_error(what, e);
+  }
+  respond(std::move(reply));
 }
 
 void Api::route(const ApiRequest& request, Respond respond) {

@@ -38,6 +38,10 @@ HttpReply json_error(int status, const std::string& message);
 // A 500 for an exception a request ran into (StoreError: the database
 // failed); logs it to stderr with `what` (the request).
 HttpReply server_error(const std::string& what, const std::exception& e);
+// Runs work and answers with its reply, or with a 500 (server_error) when it
+// throws: what every task posted off the network threads does.
+void reply_or_server_error(const std::string& what, const std::function<HttpReply()>& work,
+                           const std::function<void(HttpReply)>& respond);
 
 struct ApiRequest {
   std::string method;

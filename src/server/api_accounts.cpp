@@ -28,15 +28,7 @@ HttpReply user_reply(const AuthResult& r) {
 }  // namespace
 
 void Api::post_auth(AuthQueue::Lane lane, const std::string& what, std::function<HttpReply()> work, Respond respond) {
-  auto task = [what, work = std::move(work), respond] {
-    HttpReply reply;
-    try {
-      reply = work();
-    } catch (const std::exception& e) {
-      reply = server_error(what, e);
-    }
-    respond(std::move(reply));
-  };
+  auto task = [what, work = std::move(work), respond] { reply_or_server_error(what, work, respond); };
   if (p_.auth_queue.post(lane, std::move(task))) return;
   HttpReply busy = json_error(503, "the server is busy with other " + what + "s; try again in a few seconds");
   busy.headers.emplace_back("Retry-After", "2");
