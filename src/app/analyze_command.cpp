@@ -303,7 +303,7 @@ int run_tune(const TuneOptions& o) {
   } else {
     engine::GameSetup setup;
     setup.seconds_per_game = o.time;
-    engine::Player a(o.level, 16, o.seed), b(o.level, 16, o.seed + 1);
+    engine::Player a(engine::level_name(o.level), 16, o.seed), b(engine::level_name(o.level), 16, o.seed + 1);
     for (int g = 0; g < o.games; ++g) {
       setup.seed = o.seed * 7919 + static_cast<std::uint64_t>(g);
       engine::add_game(engine::play_game(a, b, setup), data);

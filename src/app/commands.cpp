@@ -20,7 +20,7 @@
 #include "core/perft.hpp"
 #include "core/position_string.hpp"
 #include "engine/engine.hpp"
-#include "protocol/level_player.hpp"
+#include "engine/player.hpp"
 
 namespace dvonn::app {
 namespace {
@@ -182,12 +182,12 @@ constexpr double kHintSeconds = 1;
 // "human" or "engine:L" with L a level; "" when valid, else what is wrong.
 std::string check_player(const std::string& spec) {
   if (spec == "human") return "";
-  if (spec.rfind("engine:", 0) == 0 && protocol::is_level(spec.substr(7))) return "";
-  return "expected human or engine:L with L one of " + protocol::level_choices();
+  if (spec.rfind("engine:", 0) == 0 && engine::is_level(spec.substr(7))) return "";
+  return "expected human or engine:L with L one of " + engine::level_choices();
 }
 
 MoveChooser engine_side(const std::string& level) {
-  auto player = std::make_shared<protocol::LevelPlayer>(level);
+  auto player = std::make_shared<engine::Player>(level);
   auto used = std::make_shared<double>(0);
   return [player, used](const Game& game) {
     auto t0 = Clock::now();
@@ -319,9 +319,9 @@ CommandSet register_commands(CLI::App& app) {
     auto o = set.keep<PlayOptions>();
     auto* c = app.add_subcommand("play", "Play a game at the terminal, people or engines on either side");
     add_color_option(c, o->color);
-    c->add_option("--white", o->players[0], "human (default) or engine:L, L = " + protocol::level_choices())
+    c->add_option("--white", o->players[0], "human (default) or engine:L, L = " + engine::level_choices())
         ->check(check_player);
-    c->add_option("--black", o->players[1], "human (default) or engine:L, L = " + protocol::level_choices())
+    c->add_option("--black", o->players[1], "human (default) or engine:L, L = " + engine::level_choices())
         ->check(check_player);
     o->source.add_options(c);
     set.add(c, [o] { return run_play(*o); });

@@ -7,8 +7,8 @@
 #include "app/weights_text.hpp"
 #include "engine/engine.hpp"
 #include "engine/evaluation.hpp"
+#include "engine/player.hpp"
 #include "protocol/codecup_player.hpp"
-#include "protocol/level_player.hpp"
 
 namespace dvonn::app {
 namespace {
@@ -23,7 +23,7 @@ struct EngineOptions {
 };
 
 int run_engine(const EngineOptions& o) {
-  protocol::LevelPlayer player(o.level, o.hash_mb, o.seed);
+  engine::Player player(o.level, o.hash_mb, o.seed);
   if (o.threads > 1) {
     if (!player.engine()) throw InputError("--threads needs a numbered level, not " + o.level);
     player.engine()->set_threads(o.threads);
@@ -43,9 +43,9 @@ int run_engine(const EngineOptions& o) {
 void register_engine_command(CLI::App& app, CommandSet& set) {
   auto o = set.keep<EngineOptions>();
   auto* c = app.add_subcommand("engine", "Play one game as a CodeCup 2011 player on standard input and output");
-  c->add_option("--level", o->level, "Strength: " + protocol::level_choices() + "; default " + o->level)
+  c->add_option("--level", o->level, "Strength: " + engine::level_choices() + "; default " + o->level)
       ->check([](const std::string& v) {
-        return protocol::is_level(v) ? std::string() : "the levels are " + protocol::level_choices();
+        return engine::is_level(v) ? std::string() : "the levels are " + engine::level_choices();
       });
   c->add_option("--time-per-game", o->seconds_per_game, "Thinking time for the whole game in seconds; default 5")
       ->check(CLI::Range(0.01, 86400.0));

@@ -499,7 +499,7 @@ TEST(Match, FullGameWithinTheClock) {
   GameSetup setup;
   setup.seconds_per_game = 1.0 * kScale;
   setup.seed = 3;
-  Player a(kTopLevel), b(kTopLevel - 2);
+  Player a(level_name(kTopLevel), 16), b(level_name(kTopLevel - 2), 16);
   GameOutcome o = play_game(a, b, setup);
   EXPECT_FALSE(o.white_flagged);
   EXPECT_FALSE(o.black_flagged);
