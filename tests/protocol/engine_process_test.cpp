@@ -8,8 +8,8 @@
 #include "core/position_string.hpp"
 #include "core/random_setup.hpp"
 #include "engine/player.hpp"
+#include "program_test_support.hpp"
 #include "protocol/child_process.hpp"
-#include "protocol_test_support.hpp"
 
 namespace dvonn::protocol {
 namespace {
