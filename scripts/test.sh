@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Sets everything up and runs every test: the check that the checkout needs
-# nothing beside it, the optimised build's unit and integration tests
-# (among them the Debian package's), the browser end-to-end tests, the same
-# unit and integration tests built with AddressSanitizer and
-# UndefinedBehaviorSanitizer, and a short libFuzzer run on the parsers.
+# nothing beside it, the check that the C++ files are clang-format clean,
+# the optimised build's unit and integration tests (among them the Debian
+# package's), the browser end-to-end tests, the same unit and integration
+# tests built with AddressSanitizer and UndefinedBehaviorSanitizer, and a
+# short libFuzzer run on the parsers.
 # Set DVONN_SKIP_SANITIZERS=1 to run only the optimised build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,6 +13,8 @@ jobs=$(nproc)
 
 echo "== Nothing outside the checkout"
 scripts/check-self-contained.sh
+echo "== C++ formatting (clang-format --dry-run -Werror)"
+scripts/check-format.sh
 
 # The optimised build and its tests run in a copy of the checkout's tracked
 # files standing alone in an empty folder, the way a user's fresh clone

@@ -1,5 +1,7 @@
-// The `dvonn` subcommands: each registers itself on the command line and
-// runs when chosen.
+// The `dvonn` subcommands. Each lives in its own file under src/app/command/
+// and registers itself on the command line through the function named
+// after it below; commands.cpp calls them in the order `dvonn help` lists
+// them and runs the one the user chose.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -26,6 +28,29 @@ struct CommandSet {
   void add(CLI::App* command, std::function<int()> action) { commands.emplace_back(command, std::move(action)); }
 };
 CommandSet register_commands(CLI::App& app);
+
+// One per subcommand (src/app/command/NAME.cpp).
+// The rules core's commands.
+void register_perft_command(CLI::App& app, CommandSet& set);
+void register_replay_command(CLI::App& app, CommandSet& set);
+void register_legal_command(CLI::App& app, CommandSet& set);
+void register_show_command(CLI::App& app, CommandSet& set);
+void register_play_command(CLI::App& app, CommandSet& set);
+void register_bench_command(CLI::App& app, CommandSet& set);
+// `dvonn serve`: the web game server (src/server/).
+void register_serve_command(CLI::App& app, CommandSet& set);
+// The engine's commands: best moves of a position, the search benchmark and
+// its node signature, in-process matches between levels, fitting the
+// evaluation weights.
+void register_analyze_command(CLI::App& app, CommandSet& set);
+void register_bench_search_command(CLI::App& app, CommandSet& set);
+void register_selfplay_command(CLI::App& app, CommandSet& set);
+void register_tune_command(CLI::App& app, CommandSet& set);
+// The protocol layer's: a CodeCup 2011 player on standard input and output
+// (docs/protocol.md), and matches between two such programs under the
+// referee (docs/match.md).
+void register_engine_command(CLI::App& app, CommandSet& set);
+void register_match_command(CLI::App& app, CommandSet& set);
 
 // Runs the whole program on argv; what main() calls.
 int run_dvonn(int argc, char** argv);

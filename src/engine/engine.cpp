@@ -160,7 +160,7 @@ PlayReport Engine::play(const Position& position, const PlayLimits& limits) {
     return report;
   }
   if (s.settings.random_move > 0 && std::uniform_real_distribution<double>(0, 1)(s.rng) < s.settings.random_move) {
-    report.move = list[static_cast<int>(s.rng() % static_cast<std::uint64_t>(list.size))];
+    report.move = random_move(position, s.rng);
     return report;
   }
   if (position.in_placement() && position.next_placement_is_dvonn()) {

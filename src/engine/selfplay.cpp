@@ -1,24 +1,13 @@
 #include "engine/selfplay.hpp"
 
 #include <algorithm>
+#include <random>
 
 #include "core/random_setup.hpp"
 #include "engine/baseline.hpp"
 #include "engine/time_manager.hpp"
 
 namespace dvonn::engine {
-
-Player::Player(int level, std::size_t hash_mb, std::uint64_t seed) : level_(level), rng_(seed) {
-  if (level > 0) engine_ = std::make_unique<Engine>(level, hash_mb);
-}
-
-void Player::new_game() {
-  if (engine_) engine_->new_game();
-}
-
-Move Player::choose(const Position& p, double seconds_left) {
-  return engine_ ? engine_->play(p, PlayLimits::game_clock(seconds_left)).move : greedy_move(p, rng_);
-}
 
 double GameOutcome::white_points() const {
   if (white_flagged != black_flagged) return white_flagged ? 0.0 : 1.0;
@@ -31,9 +20,7 @@ GameOutcome play_game(Player& white, Player& black, const GameSetup& setup) {
   Position p = setup.random_setup ? random_setup(setup.seed).position : Position();
   if (!setup.random_setup) {
     for (int i = 0; i < setup.random_placements && p.in_placement(); ++i) {
-      MoveList list;
-      p.generate(list);
-      Move m = list[static_cast<int>(rng() % static_cast<std::uint64_t>(list.size))];
+      Move m = random_move(p, rng);
       out.positions.push_back(p);
       out.moves.push_back(m);
       p.play(m);
@@ -75,7 +62,7 @@ MatchResult play_match(int level_a, int level_b, int games, GameSetup setup,
                        const std::function<void(int, const GameOutcome&, bool)>& on_game, const Weights* weights_a,
                        const Weights* weights_b) {
   MatchResult r;
-  Player a(level_a, 16, setup.seed * 2 + 1), b(level_b, 16, setup.seed * 2 + 2);
+  Player a(level_name(level_a), 16, setup.seed * 2 + 1), b(level_name(level_b), 16, setup.seed * 2 + 2);
   if (weights_a && a.engine()) a.engine()->set_weights(*weights_a);
   if (weights_b && b.engine()) b.engine()->set_weights(*weights_b);
   const std::uint64_t base_seed = setup.seed;

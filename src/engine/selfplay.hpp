@@ -1,36 +1,20 @@
 // Self-play: games between two players (engine levels or the greedy
-// baseline) under a per-game clock, as the level ladder, the tuning data
-// generator and the tests need them. The real referee (`dvonn match`)
+// baseline, see player.hpp) under a per-game clock, as the level ladder,
+// the tuning data generator and the tests need them. The real referee (`dvonn match`)
 // lives in the protocol layer and runs separate processes; this harness
 // runs both players in one process on one core.
 #pragma once
 
 #include <cstdint>
 #include <functional>
-#include <memory>
-#include <random>
 #include <vector>
 
 #include "core/position.hpp"
 #include "engine/engine.hpp"
 #include "engine/evaluation.hpp"
+#include "engine/player.hpp"
 
 namespace dvonn::engine {
-
-// A player: an engine level, or level 0 for the greedy baseline.
-class Player {
- public:
-  explicit Player(int level, std::size_t hash_mb = 16, std::uint64_t seed = 1);
-  void new_game();
-  Move choose(const Position& p, double seconds_left);
-  int level() const { return level_; }
-  Engine* engine() { return engine_.get(); }  // null for the greedy baseline
-
- private:
-  int level_;
-  std::unique_ptr<Engine> engine_;
-  std::mt19937_64 rng_;
-};
 
 struct GameSetup {
   double seconds_per_game = 5.0;  // each side's clock
@@ -62,7 +46,8 @@ struct MatchResult {
 };
 
 // Plays games in pairs with the same opening and colours swapped (A is
-// White in even games). on_game is called after each game.
+// White in even games). A level is an engine level, or 0 for the greedy
+// baseline (level_name). on_game is called after each game.
 // weights_a / weights_b (optional) replace the evaluation weights of an
 // engine player, to test a tuning result against the current weights.
 MatchResult play_match(int level_a, int level_b, int games, GameSetup setup,

@@ -36,7 +36,7 @@ TEST(BenchPositions, AgreeWithThePerftTable) {
 
 TEST(BenchCommand, SmallRunChecksEveryCount) {
   auto r = dvonn::test::run_dvonn("bench --max-nodes 100000 --json");
-  ASSERT_EQ(r.exit_code, 0) << r.out;
-  EXPECT_EQ(r.out.find("\"ok\":false"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("\"nps\""), std::string::npos) << r.out;
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.output.find("\"ok\":false"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\"nps\""), std::string::npos) << r.output;
 }

@@ -16,10 +16,10 @@ constexpr unsigned long long kSignature = 13230207;
 
 TEST(BenchSearch, NodeTotalIsTheSignature) {
   CommandResult r = run_dvonn("bench-search --json");
-  ASSERT_EQ(r.exit_code, 0) << r.out;
+  ASSERT_EQ(r.exit_code, 0) << r.output;
   // The JSON object is the last line.
-  const auto last = r.out.find_last_of('\n', r.out.size() - 2);
-  nlohmann::json j = nlohmann::json::parse(r.out.substr(last == std::string::npos ? 0 : last + 1));
+  const auto last = r.output.find_last_of('\n', r.output.size() - 2);
+  nlohmann::json j = nlohmann::json::parse(r.output.substr(last == std::string::npos ? 0 : last + 1));
   ASSERT_TRUE(j.contains("positions"));
   EXPECT_EQ(j["positions"].size(), 14u);
   EXPECT_EQ(j["nodes"].get<unsigned long long>(), kSignature)

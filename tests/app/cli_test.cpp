@@ -1,6 +1,8 @@
-// The `dvonn` subcommands of the core issue, run as a user would.
+// The `dvonn` subcommands, run as a user would (play, match, engine and
+// bench-search have files of their own here).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -29,8 +31,8 @@ const char* kShortPhase2 =
 
 TEST(PerftCommand, JsonHasNodesSecondsAndNps) {
   auto r = run_dvonn("perft 3 --json");
-  ASSERT_EQ(r.exit_code, 0) << r.out;
-  auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  auto j = nlohmann::json::parse(r.output);
   EXPECT_EQ(j["nodes"], 110544);
   EXPECT_GE(j["seconds"].get<double>(), 0.0);
   EXPECT_TRUE(j.contains("nps"));
@@ -38,17 +40,17 @@ TEST(PerftCommand, JsonHasNodesSecondsAndNps) {
 
 TEST(PerftCommand, DivideListsEveryMoveAndTheTotal) {
   auto r = run_dvonn(std::string("perft 2 --divide --moves \"") + kShortPhase2 + "\"");
-  ASSERT_EQ(r.exit_code, 0) << r.out;
-  EXPECT_NE(r.out.find("perft 2: 1802 leaf positions"), std::string::npos) << r.out;
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("perft 2: 1802 leaf positions"), std::string::npos) << r.output;
   int lines = 0;
-  for (size_t p = 0; (p = r.out.find(": ", p)) != std::string::npos; ++p) ++lines;
+  for (size_t p = 0; (p = r.output.find(": ", p)) != std::string::npos; ++p) ++lines;
   EXPECT_EQ(lines, 42 + 1);  // one per legal move plus the total line
 }
 
 TEST(PerftCommand, ThreadsGiveTheSameCount) {
   auto r = run_dvonn(std::string("perft 3 --threads 2 --json --moves \"") + kShortPhase2 + "\"");
-  ASSERT_EQ(r.exit_code, 0) << r.out;
-  EXPECT_EQ(nlohmann::json::parse(r.out)["nodes"], 80065);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(nlohmann::json::parse(r.output)["nodes"], 80065);
 }
 
 TEST(PerftCommand, RefusesBadDepthAndConflictingSources) {
@@ -56,43 +58,43 @@ TEST(PerftCommand, RefusesBadDepthAndConflictingSources) {
   EXPECT_EQ(run_dvonn("perft abc").exit_code, 2);
   auto r = run_dvonn("perft 1 --random-setup 1 --position \"9/10/11/10/9 place w\"");
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.out.find("excludes"), std::string::npos) << r.out;
+  EXPECT_NE(r.output.find("excludes"), std::string::npos) << r.output;
 }
 
 TEST(LegalCommand, ListsSortedMoves) {
   auto r = run_dvonn("legal --moves \"C5 H2\"");
   ASSERT_EQ(r.exit_code, 0);
-  EXPECT_EQ(r.out.substr(0, 9), "A1\nA2\nA3\n");
-  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 47);
+  EXPECT_EQ(r.output.substr(0, 9), "A1\nA2\nA3\n");
+  EXPECT_EQ(std::count(r.output.begin(), r.output.end(), '\n'), 47);
 }
 
 TEST(LegalCommand, IllegalMoveInMovesIsRefusedWithReason) {
   auto r = run_dvonn("legal --moves \"E3 E3\"");
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_NE(r.out.find("move 2"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("already occupied"), std::string::npos) << r.out;
+  EXPECT_NE(r.output.find("move 2"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("already occupied"), std::string::npos) << r.output;
 }
 
 TEST(LegalCommand, PositionStringErrorsAreExplained) {
   auto r = run_dvonn("legal --position \"9/10/11/10 place w\"");
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_NE(r.out.find("5 rows"), std::string::npos) << r.out;
+  EXPECT_NE(r.output.find("5 rows"), std::string::npos) << r.output;
 }
 
 TEST(ShowCommand, PlainBoardHasCoordinatesAndStatus) {
   auto r = run_dvonn("show --random-setup 7 --color never --stacks --position-string");
-  ASSERT_EQ(r.exit_code, 0) << r.out;
-  EXPECT_EQ(r.out.find("\x1b["), std::string::npos) << "no ANSI codes when asked for none";
-  EXPECT_NE(r.out.find("movement phase: white to move"), std::string::npos);
-  EXPECT_NE(r.out.find("position: "), std::string::npos);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.output.find("\x1b["), std::string::npos) << "no ANSI codes when asked for none";
+  EXPECT_NE(r.output.find("movement phase: white to move"), std::string::npos);
+  EXPECT_NE(r.output.find("position: "), std::string::npos);
   // 3 Dvonn pieces and the column letter D above and below the board.
-  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), 'D'), 5);
+  EXPECT_EQ(std::count(r.output.begin(), r.output.end(), 'D'), 5);
 }
 
 TEST(ShowCommand, ColourOnRequest) {
   auto r = run_dvonn("show --color always");
   ASSERT_EQ(r.exit_code, 0);
-  EXPECT_NE(r.out.find("\x1b["), std::string::npos);
+  EXPECT_NE(r.output.find("\x1b["), std::string::npos);
 }
 
 TEST(ReplayCommand, JsonOfAFinishedRecord) {
@@ -101,14 +103,14 @@ TEST(ReplayCommand, JsonOfAFinishedRecord) {
   std::string moves;
   for (int i = 0; i < 200; ++i) {
     auto r = run_dvonn("legal --random-setup 5 --moves \"" + moves + "\"");
-    ASSERT_EQ(r.exit_code, 0) << r.out;
-    if (r.out.empty()) break;
-    moves += " " + r.out.substr(0, r.out.find('\n'));
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    if (r.output.empty()) break;
+    moves += " " + r.output.substr(0, r.output.find('\n'));
   }
   std::string path = temp_file("[Setup \"random 5\"]\n\n" + moves + "\n");
   auto r = run_dvonn("replay --json " + path);
-  ASSERT_EQ(r.exit_code, 0) << r.out;
-  auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  auto j = nlohmann::json::parse(r.output);
   EXPECT_EQ(j["phase"], "over");
   EXPECT_EQ(j["to_move"], "none");
   int w = j["score"]["white"], b = j["score"]["black"];
@@ -118,8 +120,8 @@ TEST(ReplayCommand, JsonOfAFinishedRecord) {
 
 TEST(ReplayCommand, ReadsStandardInputAndReportsOngoing) {
   auto r = run_dvonn("replay --json -", "1. C5 H2 2. C1\n");
-  ASSERT_EQ(r.exit_code, 0) << r.out;
-  auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  auto j = nlohmann::json::parse(r.output);
   EXPECT_EQ(j["moves"], 3);
   EXPECT_EQ(j["phase"], "placement");
   EXPECT_EQ(j["to_move"], "black");
@@ -130,34 +132,43 @@ TEST(ReplayCommand, IllegalMoveStopsWithNumberMoveAndReason) {
   std::string path = temp_file(std::string(kShortPhase2) + "\nF4G4\n");
   auto r = run_dvonn("replay " + path);
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_NE(r.out.find("move 50"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("F4G4"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("surrounded"), std::string::npos) << r.out;
+  EXPECT_NE(r.output.find("move 50"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("F4G4"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("surrounded"), std::string::npos) << r.output;
   std::remove(path.c_str());
 }
 
 TEST(ReplayCommand, MalformedRecordAndMissingFile) {
   auto r = run_dvonn("replay -", "[White \"x\"\nE3\n");
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_NE(r.out.find("line 1"), std::string::npos) << r.out;
+  EXPECT_NE(r.output.find("line 1"), std::string::npos) << r.output;
   r = run_dvonn("replay /nonexistent/file.txt");
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_NE(r.out.find("cannot open"), std::string::npos) << r.out;
+  EXPECT_NE(r.output.find("cannot open"), std::string::npos) << r.output;
+}
+
+TEST(AnalyzeCommand, JsonLinesEndWithFinal) {
+  auto r = run_dvonn("analyze --random-setup 4 --depth 3 --multipv 2 --json");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("\"depth\":3"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\"final\":true"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\"pv\":["), std::string::npos) << r.output;
+  EXPECT_EQ(std::count(r.output.begin(), r.output.end(), '\n'), 4) << r.output;  // depths 1-3 and the final line
 }
 
 TEST(HelpCommand, ListsEverySubcommand) {
   auto r = run_dvonn("help");
   ASSERT_EQ(r.exit_code, 0);
   for (const char* c : {"perft", "replay", "legal", "show", "play", "bench"})
-    EXPECT_NE(r.out.find(c), std::string::npos) << c;
+    EXPECT_NE(r.output.find(c), std::string::npos) << c;
 }
 
 TEST(VersionFlag, PrintsTheVersionAndTheCommit) {
   auto r = run_dvonn("--version");
-  ASSERT_EQ(r.exit_code, 0) << r.out;
+  ASSERT_EQ(r.exit_code, 0) << r.output;
   std::smatch m;
-  ASSERT_TRUE(std::regex_match(r.out, m, std::regex(R"(dvonn (\S+) \(commit ([0-9a-f]{7,}(-dirty)?|unknown)\)\n)")))
-      << r.out;
+  ASSERT_TRUE(std::regex_match(r.output, m, std::regex(R"(dvonn (\S+) \(commit ([0-9a-f]{7,}(-dirty)?|unknown)\)\n)")))
+      << r.output;
   EXPECT_EQ(m[1], DVONN_VERSION);
   // Built from a git checkout, the commit is the checkout's (tests run
   // right after the build, so HEAD has not moved on).
@@ -169,5 +180,5 @@ TEST(VersionFlag, PrintsTheVersionAndTheCommit) {
     pclose(p);
     EXPECT_EQ(std::string(m[2]).substr(0, 7), std::string(head, 7));
   }
-  EXPECT_NE(run_dvonn("--help").out.find("--version"), std::string::npos);
+  EXPECT_NE(run_dvonn("--help").output.find("--version"), std::string::npos);
 }

@@ -35,8 +35,8 @@ TEST(MatchOpenings, PairsStartFromTheFilesPositions) {
   CommandResult r =
       run_dvonn("match --engine \"" + engine + "\" --engine \"" + engine +
                 "\" --games 2 --time-per-game 2 --openings " + dir + "/openings.txt --out " + dir + "/games");
-  ASSERT_EQ(r.exit_code, 0) << r.out;
-  EXPECT_NE(r.out.find("1 openings from"), std::string::npos) << r.out;
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("1 openings from"), std::string::npos) << r.output;
   for (const char* game : {"/games/game-0001.dvonn", "/games/game-0002.dvonn"}) {
     const std::string record = read(dir + game);
     EXPECT_NE(record.find("[Position \"" + kOpening + "\"]"), std::string::npos) << record;
@@ -49,15 +49,15 @@ TEST(MatchOpenings, ABadLineIsRefusedWithItsNumber) {
   write(dir + "/openings.txt", kOpening + "\n" + "9/10/11/10/9 sideways w\n");
   CommandResult r = run_dvonn("match --engine x --engine y --openings " + dir + "/openings.txt");
   EXPECT_NE(r.exit_code, 0);
-  EXPECT_NE(r.out.find("line 2"), std::string::npos) << r.out;
+  EXPECT_NE(r.output.find("line 2"), std::string::npos) << r.output;
   write(dir + "/empty.txt", "# nothing\n");
   r = run_dvonn("match --engine x --engine y --openings " + dir + "/empty.txt");
   EXPECT_NE(r.exit_code, 0);
-  EXPECT_NE(r.out.find("no position"), std::string::npos) << r.out;
+  EXPECT_NE(r.output.find("no position"), std::string::npos) << r.output;
   write(dir + "/good.txt", kOpening + "\n");
   r = run_dvonn("match --engine x --engine y --random-openings 5 --openings " + dir + "/good.txt");
   EXPECT_NE(r.exit_code, 0);
-  EXPECT_NE(r.out.find("not both"), std::string::npos) << r.out;
+  EXPECT_NE(r.output.find("not both"), std::string::npos) << r.output;
   std::filesystem::remove_all(dir);
 }
 

@@ -1,21 +1,19 @@
-// Runs the built `dvonn` program in a shell and captures what it prints.
+// Runs the built `dvonn` program in a shell and captures what it prints,
+// standard output and standard error as the shell merged them.
 #pragma once
 
-#include <sys/wait.h>
+#include <stdlib.h>
 
-#include <array>
 #include <cstdio>
 #include <string>
 
+#include "program_test_support.hpp"
+
 namespace dvonn::test {
 
-struct CommandResult {
-  int exit_code = -1;
-  std::string out;  // standard output and standard error, as the shell merged them
-};
-
+// stdin_text (if any) is the program's standard input, else /dev/null.
 inline CommandResult run_dvonn(const std::string& args, const std::string& stdin_text = "") {
-  std::string cmd = std::string(DVONN_BINARY) + " " + args + " 2>&1";
+  std::string cmd = dvonn_command(args) + " 2>&1";
   std::string input_file;
   if (!stdin_text.empty()) {
     char name[] = "/tmp/dvonn-test-inputXXXXXX";
@@ -28,14 +26,7 @@ inline CommandResult run_dvonn(const std::string& args, const std::string& stdin
   } else {
     cmd += " < /dev/null";
   }
-  CommandResult r;
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return r;
-  std::array<char, 4096> buf;
-  size_t n;
-  while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-  int status = pclose(p);
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  CommandResult r = run_command(cmd);
   if (!input_file.empty()) std::remove(input_file.c_str());
   return r;
 }

@@ -6,9 +6,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <array>
-#include <cstdio>
-#include <memory>
 #include <random>
 #include <set>
 #include <string>
@@ -499,28 +496,13 @@ TEST(Match, FullGameWithinTheClock) {
   GameSetup setup;
   setup.seconds_per_game = 1.0 * kScale;
   setup.seed = 3;
-  Player a(kTopLevel), b(kTopLevel - 2);
+  Player a(level_name(kTopLevel), 16), b(level_name(kTopLevel - 2), 16);
   GameOutcome o = play_game(a, b, setup);
   EXPECT_FALSE(o.white_flagged);
   EXPECT_FALSE(o.black_flagged);
   EXPECT_LE(o.white_seconds, setup.seconds_per_game);
   EXPECT_GT(o.moves.size(), 49u);
 }
-
-#ifdef DVONN_BINARY
-TEST(AnalyzeCommand, JsonLinesEndWithFinal) {
-  std::string cmd = std::string(DVONN_BINARY) + " analyze --random-setup 4 --depth 3 --multipv 2 --json";
-  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(cmd.c_str(), "r"), pclose);
-  ASSERT_TRUE(pipe);
-  std::string out;
-  std::array<char, 4096> buf;
-  while (fgets(buf.data(), buf.size(), pipe.get())) out += buf.data();
-  EXPECT_NE(out.find("\"depth\":3"), std::string::npos) << out;
-  EXPECT_NE(out.find("\"final\":true"), std::string::npos) << out;
-  EXPECT_NE(out.find("\"pv\":["), std::string::npos) << out;
-  EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 4) << out;  // depths 1-3 and the final line
-}
-#endif
 
 }  // namespace
 }  // namespace dvonn::engine

@@ -12,7 +12,7 @@
 #include "core/game.hpp"
 #include "core/position_string.hpp"
 #include "core/random_setup.hpp"
-#include "protocol/random_player.hpp"
+#include "engine/player.hpp"
 
 namespace dvonn::protocol {
 namespace {
@@ -29,11 +29,11 @@ ReferenceGame reference_game(std::uint64_t white_seed, std::uint64_t black_seed,
   ReferenceGame ref;
   ref.start = start;
   Game game(start);
-  RandomPlayer white(white_seed), black(black_seed);
+  engine::Player white("random", 64, white_seed), black("random", 64, black_seed);
   while (!game.position().is_over()) {
     const Position& p = game.position();
     bool w = p.side_to_move() == Color::White;
-    Move m = w ? white.choose(p) : black.choose(p);
+    Move m = w ? white.choose(p, 0) : black.choose(p, 0);
     (w ? ref.white : ref.black).push_back(to_string(m));
     EXPECT_EQ(game.play(m), "");
   }
@@ -48,8 +48,8 @@ std::string lines(const std::vector<std::string>& v) {
 
 // A chooser that replays the random player of the reference game.
 TimedChooser random_chooser(std::uint64_t seed) {
-  auto player = std::make_shared<RandomPlayer>(seed);
-  return [player](const Position& p, double) { return player->choose(p); };
+  auto player = std::make_shared<engine::Player>("random", 64, seed);
+  return [player](const Position& p, double) { return player->choose(p, 0); };
 }
 
 struct Played {
@@ -158,14 +158,14 @@ TEST(CodecupPlayerTest, AnIllegalChoiceIsAnInternalError) {
 
 TEST(CodecupPlayerTest, PassesTheTimeLeftAfterItsOwnThinking) {
   ReferenceGame ref = reference_game(3, 4);
-  auto player = std::make_shared<RandomPlayer>(4);
+  auto player = std::make_shared<engine::Player>("random", 64, 4);
   std::vector<double> seen;
   CodecupOptions options;
   options.seconds_per_game = 2;
   TimedChooser slow = [&](const Position& p, double left) {
     seen.push_back(left);
     if (seen.size() <= 3) std::this_thread::sleep_for(std::chrono::milliseconds(40));
-    return player->choose(p);
+    return player->choose(p, 0);
   };
   Played r = played(lines(ref.white), slow, options);
   ASSERT_EQ(r.code, kCodecupOk) << r.log;
@@ -179,14 +179,14 @@ TEST(CodecupPlayerTest, PassesTheTimeLeftAfterItsOwnThinking) {
 
 TEST(CodecupPlayerTest, ChargesAnOverheadForEveryMoveSent) {
   ReferenceGame ref = reference_game(3, 4);
-  auto player = std::make_shared<RandomPlayer>(4);
+  auto player = std::make_shared<engine::Player>("random", 64, 4);
   std::vector<double> seen;
   CodecupOptions options;
   options.seconds_per_game = 2;
   options.per_move_overhead = 0.1;  // large, so the measured time hardly matters
   TimedChooser fast = [&](const Position& p, double left) {
     seen.push_back(left);
-    return player->choose(p);
+    return player->choose(p, 0);
   };
   Played r = played(lines(ref.white), fast, options);
   ASSERT_EQ(r.code, kCodecupOk) << r.log;

@@ -7,9 +7,9 @@
 #include "core/game.hpp"
 #include "core/position_string.hpp"
 #include "core/random_setup.hpp"
+#include "engine/player.hpp"
+#include "program_test_support.hpp"
 #include "protocol/child_process.hpp"
-#include "protocol/greedy_player.hpp"
-#include "protocol_test_support.hpp"
 
 namespace dvonn::protocol {
 namespace {
@@ -32,7 +32,7 @@ DrivenGame drive(const std::string& command, Color engine_side, const BoardState
   DrivenGame d;
   d.game = Game(start);
   ChildProcess program(command);
-  GreedyPlayer me(5);
+  engine::Player me("greedy", 64, 5);
   if (!(start == empty_board())) program.write_line("Setup " + format_position(start));
   if (engine_side == d.game.position().side_to_move()) program.write_line("Start");
   while (!d.game.position().is_over()) {
@@ -54,7 +54,7 @@ DrivenGame drive(const std::string& command, Color engine_side, const BoardState
         return d;
       }
     } else {
-      Move m = me.choose(p);
+      Move m = me.choose(p, 0);
       EXPECT_EQ(d.game.play(m), "");
       program.write_line(to_string(m));
     }

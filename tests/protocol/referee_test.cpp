@@ -10,8 +10,8 @@
 
 #include "core/game_record.hpp"
 #include "core/random_setup.hpp"
+#include "program_test_support.hpp"
 #include "protocol/match_runner.hpp"
-#include "protocol_test_support.hpp"
 
 namespace dvonn::protocol {
 namespace {

@@ -3,13 +3,12 @@
 // the archive and the live games.
 import { api, LiveConnection } from './api.js';
 import { t, tn, errorText, fmtDate, fmtDay } from './i18n.js';
+import { byTest } from './dom.js';
+import { sideName } from './game_text.js';
 
 export const SCREENS = ['auth', 'lobby', 'mygames', 'profile', 'archive', 'live'];
 export const session = { user: null };
 
-const byTest = (id) => document.querySelector(`[data-testid="${id}"]`);
-const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
-const sideName = (side) => t(`side.${cap(side)}`);
 const NAME_RE = /^[A-Za-z][A-Za-z0-9_-]{2,19}$/;
 
 let hooks = { saveSeat: () => {} };

@@ -1,14 +1,17 @@
-#include "app/engine_command.hpp"
+// `dvonn engine`: a CodeCup 2011 player on standard input and output, at an
+// engine level or as one of the baseline players (docs/protocol.md).
+#include "engine/engine.hpp"
 
 #include <iostream>
 #include <string>
 
+#include "app/command/support.hpp"
+#include "app/commands.hpp"
 #include "app/position_source.hpp"
 #include "app/weights_text.hpp"
-#include "engine/engine.hpp"
 #include "engine/evaluation.hpp"
+#include "engine/player.hpp"
 #include "protocol/codecup_player.hpp"
-#include "protocol/level_player.hpp"
 
 namespace dvonn::app {
 namespace {
@@ -23,7 +26,7 @@ struct EngineOptions {
 };
 
 int run_engine(const EngineOptions& o) {
-  protocol::LevelPlayer player(o.level, o.hash_mb, o.seed);
+  engine::Player player(o.level, o.hash_mb, o.seed);
   if (o.threads > 1) {
     if (!player.engine()) throw InputError("--threads needs a numbered level, not " + o.level);
     player.engine()->set_threads(o.threads);
@@ -43,10 +46,8 @@ int run_engine(const EngineOptions& o) {
 void register_engine_command(CLI::App& app, CommandSet& set) {
   auto o = set.keep<EngineOptions>();
   auto* c = app.add_subcommand("engine", "Play one game as a CodeCup 2011 player on standard input and output");
-  c->add_option("--level", o->level, "Strength: " + protocol::level_choices() + "; default " + o->level)
-      ->check([](const std::string& v) {
-        return protocol::is_level(v) ? std::string() : "the levels are " + protocol::level_choices();
-      });
+  c->add_option("--level", o->level, "Strength: " + engine::level_choices() + "; default " + o->level)
+      ->check(check_level);
   c->add_option("--time-per-game", o->seconds_per_game, "Thinking time for the whole game in seconds; default 5")
       ->check(CLI::Range(0.01, 86400.0));
   c->add_option("--hash", o->hash_mb, "Transposition table size in MB; default 64")->check(CLI::Range(1, 65536));

@@ -1,6 +1,7 @@
-// Helpers for the protocol tests that run programs: a temporary folder that
-// cleans up after itself, shell scripts written into it, and running a
-// command to completion.
+// Helpers for the tests that run programs (the protocol's and the command
+// line's): a temporary folder that cleans up after itself, shell scripts
+// written into it, the built `dvonn` program, and running a command to
+// completion.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -63,7 +64,7 @@ inline std::string dvonn_command(const std::string& arguments) { return shell_qu
 
 struct CommandResult {
   int exit_code = -1;
-  std::string output;  // standard output
+  std::string output;  // standard output (and standard error where the command merges it)
 };
 
 // Runs a shell command to the end and returns its exit code and output.

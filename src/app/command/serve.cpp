@@ -1,11 +1,11 @@
-#include "app/serve_command.hpp"
-
+// `dvonn serve`: the web game server (src/server/).
 #include <signal.h>
 #include <sys/resource.h>
 
 #include <iostream>
 #include <optional>
 
+#include "app/commands.hpp"
 #include "server/json_log.hpp"
 #include "server/server.hpp"
 

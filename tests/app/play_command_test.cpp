@@ -2,7 +2,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "protocol_test_support.hpp"
+#include "program_test_support.hpp"
 
 namespace dvonn {
 namespace {

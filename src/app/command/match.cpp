@@ -1,5 +1,5 @@
-#include "app/match_command.hpp"
-
+// `dvonn match`: runs two CodeCup-protocol programs against each other
+// under the referee and reports the score, Elo and SPRT (docs/match.md).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -10,6 +10,7 @@
 #include <random>
 #include <sstream>
 
+#include "app/commands.hpp"
 #include "app/position_source.hpp"
 #include "core/game_record.hpp"
 #include "core/position_string.hpp"

@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/game_record.hpp"
-#include "protocol_test_support.hpp"
+#include "program_test_support.hpp"
 
 namespace dvonn {
 namespace {

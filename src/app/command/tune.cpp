@@ -1,0 +1,177 @@
+// `dvonn tune`: fits the evaluation weights to self-play games or to game
+// records (docs/engine.md, "Tuning the weights").
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "app/commands.hpp"
+#include "app/position_source.hpp"
+#include "core/game_record.hpp"
+#include "engine/evaluation.hpp"
+#include "engine/player.hpp"
+#include "engine/selfplay.hpp"
+#include "engine/tuning.hpp"
+
+namespace dvonn::app {
+namespace {
+
+struct TuneOptions {
+  int games = 200;
+  int level = 4;
+  double time = 30;
+  std::uint64_t seed = 1;
+  std::vector<std::string> records;
+  int clip = 0;
+  int solve_live = 0;
+  bool placement_policy = false;
+};
+
+// Every record file named, or found (*.dvonn) in a folder named; sorted so
+// a fit is repeatable.
+std::vector<std::filesystem::path> record_files(const std::vector<std::string>& names) {
+  std::vector<std::filesystem::path> files;
+  for (const auto& name : names) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(name, ec)) {
+      for (const auto& e : std::filesystem::directory_iterator(name))
+        if (e.is_regular_file() && e.path().extension() == ".dvonn") files.push_back(e.path());
+    } else if (std::filesystem::is_regular_file(name, ec)) {
+      files.emplace_back(name);
+    } else {
+      throw InputError("no such record file or folder: " + name);
+    }
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// Adds the finished games among the records; says how many it skipped.
+void add_records(const std::vector<std::string>& names, int clip, int solve_live, engine::TuningData& data,
+                 std::vector<engine::PolicySample>* decisions = nullptr) {
+  int used = 0, skipped = 0, solved = 0;
+  for (const auto& file : record_files(names)) {
+    std::ifstream in(file);
+    std::stringstream text;
+    text << in.rdbuf();
+    std::string error;
+    auto record = parse_record(text.str(), &error);
+    std::optional<Game> game;
+    if (record) game = replay_record(*record, &error);
+    // Forfeits and unfinished games say nothing about the final count.
+    if (!game || !game->position().is_over()) {
+      ++skipped;
+      continue;
+    }
+    std::vector<Position> positions;
+    Position p = game->start().position;
+    for (Move m : game->moves()) {
+      positions.push_back(p);
+      p.play(m);
+    }
+    const Score s = p.score();
+    if (solve_live > 0)
+      solved += engine::add_positions_solved(positions, s.white, s.black, data, clip, solve_live, 2'000'000);
+    else
+      engine::add_positions(positions, s.white, s.black, data, clip);
+    if (decisions) engine::add_placement_decisions(positions, game->moves(), *decisions);
+    ++used;
+  }
+  std::fprintf(stderr, "%d finished games read (%d records skipped), %zu + %zu samples, %d targets solved exactly\n",
+               used, skipped, data.placement.size(), data.movement.size(), solved);
+  if (used == 0) throw InputError("no finished game in the records given");
+}
+
+// Fits the placement model to the placements the recorded players chose.
+int run_tune_placement_policy(const TuneOptions& o) {
+  engine::TuningData data;
+  std::vector<engine::PolicySample> decisions;
+  add_records(o.records, o.clip, 0, data, &decisions);
+  const auto& w = engine::default_weights();
+  std::vector<double> now(w.place.begin(), w.place.end());
+  engine::PolicyFit fit = engine::fit_placement_policy(decisions, now);
+  std::printf("placement policy: %zu decisions, mean log-likelihood %.3f -> %.3f, best move agrees %.1f%%\n",
+              fit.samples, fit.log_likelihood_before, fit.log_likelihood_after, 100 * fit.agreement);
+  std::string flat;
+  for (std::size_t i = 0; i < fit.weights.size(); ++i) {
+    std::printf("  %-22s %6d -> %8.1f\n", engine::feature_name_place(static_cast<int>(i)).c_str(), w.place[i],
+                fit.weights[i]);
+    flat += (i ? "," : "") + std::to_string(std::lround(fit.weights[i]));
+  }
+  std::printf("placement weights: %s\n", flat.c_str());
+  return 0;
+}
+
+int run_tune(const TuneOptions& o) {
+  if (o.placement_policy) {
+    if (o.records.empty()) throw InputError("--placement-policy needs --records");
+    return run_tune_placement_policy(o);
+  }
+  engine::TuningData data;
+  if (!o.records.empty()) {
+    add_records(o.records, o.clip, o.solve_live, data);
+  } else {
+    engine::GameSetup setup;
+    setup.seconds_per_game = o.time;
+    engine::Player a(engine::level_name(o.level), 16, o.seed), b(engine::level_name(o.level), 16, o.seed + 1);
+    for (int g = 0; g < o.games; ++g) {
+      setup.seed = o.seed * 7919 + static_cast<std::uint64_t>(g);
+      engine::add_game(engine::play_game(a, b, setup), data);
+      if ((g + 1) % 50 == 0)
+        std::fprintf(stderr, "%d games, %zu + %zu samples\n", g + 1, data.placement.size(), data.movement.size());
+    }
+  }
+  const auto& w = engine::default_weights();
+  std::vector<double> move_now(w.move.begin(), w.move.end()), place_now(w.place.begin(), w.place.end());
+  auto fm = engine::fit_weights(data.movement, move_now);
+  auto fp = engine::fit_weights(data.placement, place_now);
+  std::printf("movement: %zu samples, rms error %.1f -> %.1f centipieces\n", fm.samples, fm.rmse_before, fm.rmse_after);
+  for (std::size_t i = 0; i < fm.weights.size(); ++i)
+    std::printf("  %-22s %6d -> %8.1f\n", engine::feature_name_move(static_cast<int>(i)).c_str(), w.move[i],
+                fm.weights[i]);
+  std::printf("placement: %zu samples, rms error %.1f -> %.1f centipieces\n", fp.samples, fp.rmse_before,
+              fp.rmse_after);
+  for (std::size_t i = 0; i < fp.weights.size(); ++i)
+    std::printf("  %-22s %6d -> %8.1f\n", engine::feature_name_place(static_cast<int>(i)).c_str(), w.place[i],
+                fp.weights[i]);
+  std::printf("for default_weights() in src/engine/evaluation.cpp:\n%s",
+              engine::format_weights(fm.weights, fp.weights).c_str());
+  std::string flat;
+  for (std::size_t i = 0; i < fm.weights.size(); ++i)
+    flat += (i ? "," : "") + std::to_string(std::lround(fm.weights[i]));
+  flat += "/";
+  for (std::size_t i = 0; i < fp.weights.size(); ++i)
+    flat += (i ? "," : "") + std::to_string(std::lround(fp.weights[i]));
+  std::printf("to test them: dvonn selfplay -a 6 -b 6 --weights-a '%s'\n", flat.c_str());
+  return 0;
+}
+
+}  // namespace
+
+void register_tune_command(CLI::App& app, CommandSet& set) {
+  auto o = set.keep<TuneOptions>();
+  auto* c = app.add_subcommand("tune", "Fit the evaluation weights to self-play games (see docs/engine.md)");
+  c->add_option("--games", o->games, "Self-play games to generate")->check(CLI::Range(1, 1000000));
+  c->add_option("--level", o->level, "Level that plays them")->check(CLI::Range(engine::kMinLevel, engine::kTopLevel));
+  c->add_option("--time", o->time, "Seconds per side per game")->check(CLI::Range(0.0, 1e6));
+  c->add_option("--seed", o->seed, "Seed of the random openings");
+  c->add_option("--records", o->records,
+                "Fit to these game records (files, or folders of *.dvonn, e.g. from dvonn match --out) "
+                "instead of self-play");
+  c->add_option("--clip", o->clip, "Bound the fitted final piece difference to +-this many pieces; default 0 (none)")
+      ->check(CLI::Range(0, 49));
+  c->add_option("--solve", o->solve_live,
+                "With --records: positions with at most this many movable stacks get the endgame solver's exact "
+                "value as target; default 0 (none)")
+      ->check(CLI::Range(0, 22));
+  c->add_flag("--placement-policy", o->placement_policy,
+              "Fit the placement weights to the placements the recorded players chose (needs --records)");
+  set.add(c, [o] { return run_tune(*o); });
+}
+
+}  // namespace dvonn::app

@@ -1,0 +1,34 @@
+// The game's controls: pass, resign (asked first), undo and hint (not in
+// online or rated games), the move box, the turn alerts, and the invitation
+// and spectator links.
+import { byTest } from './dom.js';
+import { isOver } from './game_text.js';
+
+// mine: this seat may act on the position shown now.
+export function renderControls(game, mine) {
+  const st = game.state;
+  // Pass button.
+  byTest('pass').hidden = !(mine && st.legal.length === 1 && st.legal[0] === 'PASS');
+
+  // Controls.
+  const canHelp = !!game.seat && st.mode !== 'online' && !st.rated;
+  const canResign = (game.seat === 'white' || game.seat === 'black') && (st.mode === 'online' || st.mode === 'engine') &&
+    st.started !== false && !isOver(st) && !(st.seats && ['white', 'black'].some((s) => st.seats[s] && st.seats[s].taken === false));
+  byTest('resign').hidden = !canResign;
+  byTest('resign').disabled = game.pending;
+  if (!canResign) byTest('resign-confirm').hidden = true;
+  byTest('undo').hidden = !canHelp;
+  byTest('hint').hidden = !canHelp;
+  byTest('undo').disabled = !canHelp || !st.moves.length || game.pending || isOver(st);
+  byTest('hint').disabled = !canHelp || !mine || game.pending;
+  byTest('move-form').hidden = !game.seat || st.result !== 'ongoing';
+  // Alerts matter to a player waiting for someone else, not on one screen.
+  byTest('alerts').hidden = !(game.seat === 'white' || game.seat === 'black') || isOver(st);
+
+  // Links: invitation (online, a free seat) and spectators.
+  const base = `${location.origin}${location.pathname}`;
+  const free = st.mode === 'online' && ['white', 'black'].some((s) => st.seats && st.seats[s] && st.seats[s].taken === false);
+  byTest('invite').hidden = !(free && game.seat);
+  byTest('invite-link').value = `${base}#game=${game.id}`;
+  byTest('watch-link').value = `${base}#watch=${game.id}`;
+}

@@ -1,0 +1,48 @@
+// The panel shown once a game is over: the result, how it ended, the count
+// and, in a rated game, both players' rating changes.
+import { t } from './i18n.js';
+import { $, byTest } from './dom.js';
+import { countDecided, endText, isOver, resultText, shortResult, sideName } from './game_text.js';
+import * as Community from './community.js';
+
+export function renderGameOver(game) {
+  const st = game.state;
+  const over = byTest('game-over');
+  if (isOver(st)) {
+    over.hidden = false;
+    over.dataset.end = st.end || '';
+    over.dataset.result = st.result;
+    let you = '';
+    if (game.seat === 'white' || game.seat === 'black') {
+      you = st.result === 'draw' ? t('over.draw') : st.result === game.seat ? t('over.won') : t('over.lost');
+    }
+    $('.result', over).textContent = countDecided(st) ? resultText(st, st.score) : shortResult(st);
+    byTest('game-end').textContent = endText(st);
+    const count = countDecided(st) ? t('over.count', { white: st.score.white, black: st.score.black }) : '';
+    $('.detail', over).textContent = `${you} ${count}`.trim();
+    const rc = byTest('rating-changes');
+    rc.innerHTML = '';
+    const ch = st.rating_changes;
+    rc.hidden = !ch;
+    if (ch) {
+      // The header shows the player's own rating: fetch the new one once.
+      if ((game.seat === 'white' || game.seat === 'black') && game.ratedEndSeen !== game.id) {
+        game.ratedEndSeen = game.id;
+        Community.refreshMe();
+      }
+      for (const side of ['white', 'black']) {
+        if (!ch[side]) continue;
+        const li = document.createElement('li');
+        const d = ch[side].after - ch[side].before;
+        const name = (st.players && st.players[side] && st.players[side].name) || sideName(side);
+        li.dataset.side = side;
+        li.dataset.after = String(ch[side].after);
+        li.textContent = t('over.ratingChange', {
+          name, before: Math.round(ch[side].before), after: Math.round(ch[side].after),
+          diff: `${d >= 0 ? '+' : '−'}${Math.abs(Math.round(d))}`,
+        });
+        rc.appendChild(li);
+      }
+    }
+  } else over.hidden = true;
+}
