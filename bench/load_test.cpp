@@ -5,11 +5,18 @@
 //
 //   load_test [--games 1000] [--seconds 20] [--think-ms 200] [--port P] [--client-threads 2]
 //             [--server-threads 2]
+//   load_test --many-games N [--addresses 400] [--port P --pid PID] [--max-rooms R]
+//
+// --many-games is the memory test instead: N new games (local, online and
+// engine ones) from that many loopback addresses (127.0.x.y), then every one
+// opened again; reports the server's resident memory (VmRSS, VmHWM of PID,
+// or of this process with the server inside) and any game that failed.
 //
 // Without --port it starts a server in this process (on a free port, with a
 // fresh database in /tmp, the shipped configuration otherwise); with --port
 // it loads a `dvonn serve` already running on 127.0.0.1:P (whose per-address
-// HTTP limit will slow the game creation down).
+// HTTP limit will slow the game creation down; start it with
+// --max-connections-per-address 0, as every client comes from 127.0.0.1).
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -26,6 +33,7 @@
 #include <cstring>
 #include <deque>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <mutex>
@@ -55,7 +63,80 @@ struct Options {
   unsigned short port = 0;
   int client_threads = 2;
   int server_threads = 2;  // the in-process server's I/O threads
+  int many_games = 0;
+  int addresses = 400;
+  int pid = 0;
+  long max_rooms = -1;  // the in-process server's; -1: the default
 };
+
+// VmRSS and VmHWM of a process in MiB ("self" for this one).
+std::pair<double, double> memory_mib(int pid) {
+  std::ifstream status(pid ? "/proc/" + std::to_string(pid) + "/status" : std::string("/proc/self/status"));
+  double rss = 0, hwm = 0;
+  for (std::string line; std::getline(status, line);) {
+    if (line.starts_with("VmRSS:")) rss = std::stod(line.substr(6)) / 1024;
+    if (line.starts_with("VmHWM:")) hwm = std::stod(line.substr(6)) / 1024;
+  }
+  return {rss, hwm};
+}
+
+// One request from a loopback source address; the status and body.
+std::pair<int, std::string> request_from(const std::string& source, unsigned short port, http::verb method,
+                                         const std::string& target, const std::string& body) {
+  net::io_context io;
+  beast::tcp_stream stream(io);
+  stream.socket().open(tcp::v4());
+  stream.socket().bind(tcp::endpoint(net::ip::make_address(source), 0));
+  stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  http::request<http::string_body> req(method, target, 11);
+  req.set(http::field::host, "127.0.0.1");
+  req.body() = body;
+  req.prepare_payload();
+  http::write(stream, req);
+  beast::flat_buffer buffer;
+  http::response<http::string_body> res;
+  http::read(stream, buffer, res);
+  return {static_cast<int>(res.result_int()), res.body()};
+}
+
+int many_games(const Options& o, unsigned short port) {
+  auto [rss0, hwm0] = memory_mib(o.pid);
+  std::cout << "server memory before: VmRSS " << rss0 << " MiB" << std::endl;
+  const json kinds[] = {{{"mode", "local"}},
+                        {{"mode", "online"}, {"color", "white"}},
+                        {{"mode", "engine"}, {"level", 1}, {"color", "white"}}};
+  std::vector<std::string> ids;
+  long refused = 0, failed = 0;
+  auto t0 = Clock::now();
+  for (int i = 0; i < o.many_games; ++i) {
+    int a = i % std::max(1, o.addresses);
+    std::string source = "127.0." + std::to_string(1 + a / 250) + "." + std::to_string(1 + a % 250);
+    auto [status, body] = request_from(source, port, http::verb::post, "/api/games", kinds[i % 3].dump());
+    if (status == 201)
+      ids.push_back(json::parse(body)["id"]);
+    else if (status == 429)
+      ++refused;
+    else
+      ++failed;
+  }
+  double create_s = std::chrono::duration<double>(Clock::now() - t0).count();
+  auto [rss1, hwm1] = memory_mib(o.pid);
+  std::cout << ids.size() << " games created in " << create_s << " s (" << refused << " refused 429, " << failed
+            << " failed); server memory: VmRSS " << rss1 << " MiB, peak " << hwm1 << " MiB" << std::endl;
+  long unopened = 0;
+  t0 = Clock::now();
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    int a = static_cast<int>(i) % std::max(1, o.addresses);
+    std::string source = "127.0." + std::to_string(1 + a / 250) + "." + std::to_string(1 + a % 250);
+    auto [status, body] = request_from(source, port, http::verb::get, "/api/games/" + ids[i], "");
+    if (status != 200 || json::parse(body)["id"] != ids[i]) ++unopened;
+  }
+  double open_s = std::chrono::duration<double>(Clock::now() - t0).count();
+  auto [rss2, hwm2] = memory_mib(o.pid);
+  std::cout << ids.size() - unopened << " of " << ids.size() << " games opened again in " << open_s
+            << " s; server memory: VmRSS " << rss2 << " MiB, peak " << hwm2 << " MiB" << std::endl;
+  return unopened == 0 && failed == 0 ? 0 : 1;
+}
 
 json http_json(unsigned short port, const std::string& method, const std::string& target, const json& body) {
   for (int attempt = 0;; ++attempt) {
@@ -257,9 +338,18 @@ int main(int argc, char** argv) {
       o.client_threads = std::max(1, std::stoi(argv[i + 1]));
     else if (a == "--server-threads")
       o.server_threads = std::max(1, std::stoi(argv[i + 1]));
+    else if (a == "--many-games")
+      o.many_games = std::stoi(argv[i + 1]);
+    else if (a == "--addresses")
+      o.addresses = std::stoi(argv[i + 1]);
+    else if (a == "--pid")
+      o.pid = std::stoi(argv[i + 1]);
+    else if (a == "--max-rooms")
+      o.max_rooms = std::stol(argv[i + 1]);
     else {
       std::cerr << "usage: load_test [--games N] [--seconds S] [--think-ms MS] [--port P] [--client-threads T] "
-                   "[--server-threads T]\n";
+                   "[--server-threads T]\n       load_test --many-games N [--addresses A] [--port P --pid PID] "
+                   "[--max-rooms R]\n";
       return 2;
     }
   }
@@ -280,11 +370,20 @@ int main(int argc, char** argv) {
     dvonn::server::ServerConfig c;
     c.port = 0;
     c.db = (db_dir / "load.db").string();
-    c.http_rate = 0;  // one address creates every game
+    c.http_rate = 0;                    // one address creates every game
+    c.max_connections_per_address = 0;  // and holds every client's socket
     c.io_threads = o.server_threads;
+    if (o.max_rooms >= 0) c.max_rooms = static_cast<std::size_t>(o.max_rooms);
     server = std::make_unique<dvonn::server::Server>(c);
     server->start();
     port = server->port();
+  }
+
+  if (o.many_games > 0) {
+    int status = many_games(o, port);
+    server.reset();
+    if (!db_dir.empty()) std::filesystem::remove_all(db_dir);
+    return status;
   }
 
   std::cout << "creating " << o.games << " online games on 127.0.0.1:" << port << " ..." << std::endl;

@@ -210,20 +210,26 @@ void Api::games(const ApiRequest& request, const std::vector<std::string_view>& 
     std::string move;
     if (!string_field(body, "move", move) || move.empty())
       return respond(json_error(400, "move must be a move in the notation, like \"E3\", \"A1B2\" or \"PASS\""));
-    return room->move(token, move, [this, respond](const RoomReply& r) {
-      if (r.status == 200) p_.metrics.move();
-      respond(from_room(r));
-    });
+    return room->move(
+        token, move,
+        [this, respond](const RoomReply& r) {
+          if (r.status == 200) p_.metrics.move();
+          respond(from_room(r));
+        },
+        caller.address);
   }
   if (action == "undo") return room->undo(token, reply);
   if (action == "resign") return room->resign(token, reply);
   // hint
-  room->hint(token, [respond](const RoomReply& r) {
-    if (r.status != 200) return respond(json_error(r.status, r.error));
-    HttpReply h;
-    h.body = r.hint.dump();
-    respond(h);
-  });
+  room->hint(
+      token,
+      [respond](const RoomReply& r) {
+        if (r.status != 200) return respond(json_error(r.status, r.error));
+        HttpReply h;
+        h.body = r.hint.dump();
+        respond(h);
+      },
+      caller.address);
 }
 
 void Api::join(const std::string& id, const Caller& caller, Respond respond) {
@@ -300,6 +306,9 @@ void Api::create(const json& request, const Caller& caller, bool listed, Respond
     }
   }
   if (s.mode == "engine") {
+    // Each engine game may cost a search at once: bounded per address.
+    if (p_.context.engines.busy(caller.address))
+      return respond(json_error(429, "the engine is busy with your other games: try again in a few seconds"));
     Player engine = p_.accounts.engine_user(s.level);
     (s.engine_color == "white" ? s.white_user : s.black_user) = engine.id;
     (s.engine_color == "white" ? s.white_player : s.black_player) = engine;
@@ -317,7 +326,8 @@ void Api::create(const json& request, const Caller& caller, bool listed, Respond
         w.insert_game(stored);
         w.set_progress(stored.id, progress);
       },
-      [this, room, seat = g.seat, token = g.token, respond, listed](const std::string& error) {
+      [this, room, seat = g.seat, token = g.token, respond, listed,
+       address = caller.address](const std::string& error) {
         // The store logged the details.
         if (!error.empty()) return respond(json_error(500, "storage error: the game could not be saved; try again"));
         p_.registry.add(room);
@@ -326,8 +336,10 @@ void Api::create(const json& request, const Caller& caller, bool listed, Respond
         h.status = 201;
         h.body =
             json{{"id", room->id()}, {"seat", seat}, {"token", token}, {"state", json::parse(*room->state())}}.dump();
+        // Queued before the answer, so the client's next request sees its
+        // share of the engine taken.
+        room->resume_engine(address);
         respond(h);
-        room->resume_engine();
       });
 }
 

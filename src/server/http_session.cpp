@@ -24,7 +24,8 @@ using tcp = net::ip::tcp;
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(tcp::socket&& socket, Services& services) : stream_(std::move(socket)), services_(services) {
+  HttpSession(tcp::socket&& socket, Services& services, std::shared_ptr<void> ticket)
+      : stream_(std::move(socket)), services_(services), ticket_(std::move(ticket)) {
     beast::error_code ec;
     auto endpoint = stream_.socket().remote_endpoint(ec);
     peer_ = ec ? "unknown" : endpoint.address().to_string();
@@ -95,7 +96,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         return write(json_error(400, "/ws is the WebSocket endpoint: connect with a WebSocket"), keep_alive, version);
       stream_.expires_never();
       in_flight_.reset();  // the WebSocket is tracked on its own
-      if (is_lobby_ws) return start_websocket_session(std::move(stream_), std::move(req), nullptr, "", services_);
+      if (is_lobby_ws)
+        return start_websocket_session(std::move(stream_), std::move(req), nullptr, "", services_, std::move(ticket_));
       std::string id = query_param(query, "game");
       std::shared_ptr<GameRoom> room;
       try {
@@ -112,7 +114,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         return write(json_error(404, "no game with id " + id), keep_alive, version);
       }
       return start_websocket_session(std::move(stream_), std::move(req), std::move(room), query_param(query, "token"),
-                                     services_);
+                                     services_, std::move(ticket_));
     }
 
     if (is_api) {
@@ -212,6 +214,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   std::optional<ConnectionTracker::Request> in_flight_;
   std::chrono::steady_clock::time_point started_;
   std::string log_method_, log_path_, log_address_;
+  std::shared_ptr<void> ticket_;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   std::shared_ptr<http::response<http::string_body>> response_;
@@ -219,8 +222,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
 }  // namespace
 
-void start_http_session(tcp::socket socket, Services& services) {
-  std::make_shared<HttpSession>(std::move(socket), services)->run();
+void start_http_session(tcp::socket socket, Services& services, std::shared_ptr<void> ticket) {
+  std::make_shared<HttpSession>(std::move(socket), services, std::move(ticket))->run();
 }
 
 }  // namespace dvonn::server

@@ -20,6 +20,9 @@ struct ServerConfig {
   std::size_t engine_hash_megabytes = 16;
   double engine_seconds = 1.0;  // thinking time per engine move
   double hint_seconds = 1.0;
+  // Engine searches (engine moves and hints) one address may have queued or
+  // running at once; beyond it engine games and hints get 429.
+  std::size_t engine_jobs_per_client = 16;
   // HTTP API requests and WebSocket upgrades per second from one address
   // (bursts of http_burst); 0 disables.
   double http_rate = 30;
@@ -59,6 +62,12 @@ struct ServerConfig {
   double drain_seconds = 10;
   // One JSON line per HTTP request on stderr (--access-log).
   bool access_log = false;
+  // Games kept in memory: beyond it the least recently used idle ones are
+  // evicted (and reloaded from the database when next opened); 0: no bound.
+  std::size_t max_rooms = 1000;
+  // Connections (HTTP and WebSocket) one address may have open; beyond it a
+  // new one is closed at once. 0: no bound.
+  std::size_t max_connections_per_address = 64;
 };
 
 class Server {
@@ -80,6 +89,9 @@ class Server {
   void start();
   // Stops accepting, closes connections, finishes pending writes. Idempotent.
   void stop();
+
+  // Games in memory now (for tests and the load figures).
+  std::size_t rooms_in_memory() const;
 
  private:
   struct Impl;

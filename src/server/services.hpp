@@ -8,6 +8,7 @@
 
 #include "server/api.hpp"
 #include "server/connection_tracker.hpp"
+#include "server/idle_sockets.hpp"
 #include "server/lobby.hpp"
 #include "server/metrics.hpp"
 #include "server/rate_limiter.hpp"
@@ -27,6 +28,7 @@ struct Services {
   ConnectionTracker& connections;
   Metrics& metrics;
   std::function<std::string()> metrics_page;  // GET /metrics
+  IdleSockets& sockets;
 };
 
 }  // namespace dvonn::server
