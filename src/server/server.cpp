@@ -1,5 +1,8 @@
 #include "server/server.hpp"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -25,6 +28,43 @@ namespace dvonn::server {
 
 namespace net = boost::asio;
 using tcp = net::ip::tcp;
+
+namespace {
+
+// Two file descriptors (a pipe) held back from the connections, so that the
+// process still has some when accepting finds none left: it lets them go
+// while it sheds idle WebSockets and takes them back once descriptors are
+// free again. Without them everything else that needs a descriptor at that
+// moment fails too (SQLite's temporary files, and the sanitizers' run-time
+// checks, which test memory through a pipe: UBSan then reports a valid
+// object as having "an invalid vptr").
+class SpareDescriptors {
+ public:
+  SpareDescriptors() { take(); }
+  ~SpareDescriptors() { release(); }
+  SpareDescriptors(const SpareDescriptors&) = delete;
+  SpareDescriptors& operator=(const SpareDescriptors&) = delete;
+
+  // Takes them back if not held; false when there are none to take.
+  bool take() {
+    if (fds_[0] >= 0) return true;
+    if (pipe2(fds_, O_CLOEXEC) == 0) return true;
+    fds_[0] = fds_[1] = -1;
+    return false;
+  }
+  void release() {
+    for (int& fd : fds_)
+      if (fd >= 0) {
+        ::close(fd);
+        fd = -1;
+      }
+  }
+
+ private:
+  int fds_[2] = {-1, -1};
+};
+
+}  // namespace
 
 struct Server::Impl {
   explicit Impl(ServerConfig c)
@@ -67,6 +107,9 @@ struct Server::Impl {
   }
 
   void accept() {
+    // The spare descriptors come back first (when free again): the next
+    // time accepting finds none, there are some to let go.
+    spare.take();
     // Each connection gets its own strand: its handlers never run at the
     // same time, while different connections use all the I/O threads.
     acceptor.async_accept(net::make_strand(io), [this](boost::system::error_code ec, tcp::socket socket) {
@@ -97,6 +140,8 @@ struct Server::Impl {
   // time (up to a second) until a descriptor is free.
   void accept_later(const boost::system::error_code& ec) {
     bool out_of_files = ec == net::error::no_descriptors || ec == boost::system::errc::too_many_files_open_in_system;
+    // Shedding (and whatever runs meanwhile) may need a descriptor itself.
+    if (out_of_files) spare.release();
     std::size_t shed = out_of_files ? sockets.shed(kShedPerAttempt) : 0;
     if (accept_delay.count() == 0)
       std::cerr << "dvonn serve: cannot accept connections: " << ec.message() << "; closed " << shed
@@ -147,6 +192,7 @@ struct Server::Impl {
   AddressRateLimiter limiter;
   IdleSockets sockets;
   ConnectionLimiter per_address;
+  SpareDescriptors spare;
   Services services;
   tcp::acceptor acceptor;
   net::steady_timer accept_timer;
