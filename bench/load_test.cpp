@@ -6,11 +6,18 @@
 //   load_test [--games 1000] [--seconds 20] [--think-ms 200] [--port P] [--client-threads 2]
 //             [--server-threads 2]
 //   load_test --many-games N [--addresses 400] [--port P --pid PID] [--max-rooms R]
+//   load_test --list-games N [--listers 2] [--seconds 20] [--list-target /api/me/games]
 //
 // --many-games is the memory test instead: N new games (local, online and
 // engine ones) from that many loopback addresses (127.0.x.y), then every one
 // opened again; reports the server's resident memory (VmRSS, VmHWM of PID,
 // or of this process with the server inside) and any game that failed.
+//
+// --list-games is the database test: one user with N unfinished games, then
+// `--listers` clients loop on GET --list-target (with that user's cookie)
+// while one more client times a cheap GET (an anonymous GET of a game in
+// memory) for --seconds; reports that GET's p50 and p99, and the lists
+// answered (with their size).
 //
 // Without --port it starts a server in this process (on a free port, with a
 // fresh database in /tmp, the shipped configuration otherwise); with --port
@@ -67,6 +74,9 @@ struct Options {
   int addresses = 400;
   int pid = 0;
   long max_rooms = -1;  // the in-process server's; -1: the default
+  int list_games = 0;
+  int listers = 2;
+  std::string list_target = "/api/me/games";
 };
 
 // VmRSS and VmHWM of a process in MiB ("self" for this one).
@@ -90,6 +100,7 @@ std::pair<int, std::string> request_from(const std::string& source, unsigned sho
   stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
   http::request<http::string_body> req(method, target, 11);
   req.set(http::field::host, "127.0.0.1");
+  if (method == http::verb::post) req.set(http::field::content_type, "application/json");
   req.body() = body;
   req.prepare_payload();
   http::write(stream, req);
@@ -145,6 +156,7 @@ json http_json(unsigned short port, const std::string& method, const std::string
     stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
     http::request<http::string_body> req(http::string_to_verb(method), target, 11);
     req.set(http::field::host, "127.0.0.1");
+    if (method == "POST") req.set(http::field::content_type, "application/json");
     req.body() = body.dump();
     req.prepare_payload();
     http::write(stream, req);
@@ -158,6 +170,108 @@ json http_json(unsigned short port, const std::string& method, const std::string
     if (res.result_int() >= 300) throw std::runtime_error(target + ": " + res.body());
     return json::parse(res.body());
   }
+}
+
+double percentile(std::vector<double>& v, double p);
+
+// One keep-alive HTTP connection to 127.0.0.1.
+class KeepAlive {
+ public:
+  explicit KeepAlive(unsigned short port) : stream_(io_) {
+    stream_.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+    stream_.socket().set_option(tcp::no_delay(true));
+  }
+  http::response<http::string_body> send(http::verb method, const std::string& target, const std::string& cookie = "",
+                                         const std::string& body = "") {
+    http::request<http::string_body> req(method, target, 11);
+    req.set(http::field::host, "127.0.0.1");
+    if (!cookie.empty()) req.set(http::field::cookie, cookie);
+    if (method == http::verb::post) req.set(http::field::content_type, "application/json");
+    req.body() = body;
+    req.prepare_payload();
+    http::write(stream_, req);
+    http::response<http::string_body> res;
+    http::read(stream_, buffer_, res);
+    return res;
+  }
+
+ private:
+  net::io_context io_;
+  beast::tcp_stream stream_;
+  beast::flat_buffer buffer_;
+};
+
+int list_load(const Options& o, unsigned short port) {
+  // One user (a guest: no password to hash) and its games.
+  std::string cookie;
+  {
+    KeepAlive c(port);
+    auto r = c.send(http::verb::post, "/api/auth/guest", "",
+                    json{{"name", "lister" + std::to_string(getpid() % 100000)}}.dump());
+    if (r.result_int() >= 300) throw std::runtime_error("guest: " + r.body());
+    std::string set = std::string(r[http::field::set_cookie]);
+    cookie = set.substr(0, set.find(';'));
+  }
+  std::cout << "creating " << o.list_games << " games of one user ..." << std::endl;
+  std::vector<std::thread> creators;
+  std::atomic<int> made{0}, failed{0};
+  std::mutex id_mutex;
+  std::string some_id;
+  for (int t = 0; t < 8; ++t)
+    creators.emplace_back([&, t] {
+      KeepAlive c(port);
+      for (int i = t; i < o.list_games; i += 8) {
+        auto r = c.send(http::verb::post, "/api/games", cookie, R"({"mode":"local"})");
+        if (r.result_int() != 201) {
+          ++failed;
+          continue;
+        }
+        ++made;
+        std::lock_guard lock(id_mutex);
+        some_id = json::parse(r.body())["id"];
+      }
+    });
+  for (auto& t : creators) t.join();
+  std::cout << made << " games made (" << failed << " failed)" << std::endl;
+
+  std::atomic<bool> stop{false};
+  std::atomic<long> lists{0}, list_errors{0};
+  std::atomic<std::size_t> list_bytes{0};
+  std::vector<std::thread> listers;
+  for (int t = 0; t < o.listers; ++t)
+    listers.emplace_back([&] {
+      KeepAlive c(port);
+      while (!stop) {
+        auto r = c.send(http::verb::get, o.list_target, cookie);
+        if (r.result_int() != 200) ++list_errors;
+        list_bytes = r.body().size();
+        ++lists;
+      }
+    });
+  // The cheap GET: a game in memory, no cookie.
+  KeepAlive c(port);
+  std::string cheap = "/api/games/" + some_id;
+  c.send(http::verb::get, cheap);
+  std::vector<double> ms;
+  long cheap_errors = 0;
+  auto until = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(o.seconds));
+  auto t0 = Clock::now();
+  while (Clock::now() < until) {
+    auto sent = Clock::now();
+    auto r = c.send(http::verb::get, cheap);
+    ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - sent).count());
+    if (r.result_int() != 200) ++cheap_errors;
+  }
+  double elapsed = std::chrono::duration<double>(Clock::now() - t0).count();
+  stop = true;
+  for (auto& t : listers) t.join();
+  double p50 = percentile(ms, 0.50), p99 = percentile(ms, 0.99);
+  std::cout << o.listers << " clients looping on GET " << o.list_target << " (" << made
+            << " games): " << static_cast<double>(lists) / elapsed << " lists a second, " << list_bytes
+            << " bytes each, " << list_errors << " errors\n"
+            << "cheap GET " << cheap << ": " << ms.size() << " in " << elapsed << " s, p50 " << p50 << " ms, p99 "
+            << p99 << " ms, " << cheap_errors << " errors" << std::endl;
+  return list_errors == 0 && cheap_errors == 0 ? 0 : 1;
 }
 
 struct Game;
@@ -346,10 +460,16 @@ int main(int argc, char** argv) {
       o.pid = std::stoi(argv[i + 1]);
     else if (a == "--max-rooms")
       o.max_rooms = std::stol(argv[i + 1]);
+    else if (a == "--list-games")
+      o.list_games = std::stoi(argv[i + 1]);
+    else if (a == "--listers")
+      o.listers = std::max(1, std::stoi(argv[i + 1]));
+    else if (a == "--list-target")
+      o.list_target = argv[i + 1];
     else {
       std::cerr << "usage: load_test [--games N] [--seconds S] [--think-ms MS] [--port P] [--client-threads T] "
                    "[--server-threads T]\n       load_test --many-games N [--addresses A] [--port P --pid PID] "
-                   "[--max-rooms R]\n";
+                   "[--max-rooms R]\n       load_test --list-games N [--listers L] [--seconds S] [--list-target T]\n";
       return 2;
     }
   }
@@ -373,14 +493,15 @@ int main(int argc, char** argv) {
     c.http_rate = 0;                    // one address creates every game
     c.max_connections_per_address = 0;  // and holds every client's socket
     c.io_threads = o.server_threads;
+    c.guests_per_hour = 0;
     if (o.max_rooms >= 0) c.max_rooms = static_cast<std::size_t>(o.max_rooms);
     server = std::make_unique<dvonn::server::Server>(c);
     server->start();
     port = server->port();
   }
 
-  if (o.many_games > 0) {
-    int status = many_games(o, port);
+  if (o.many_games > 0 || o.list_games > 0) {
+    int status = o.many_games > 0 ? many_games(o, port) : list_load(o, port);
     server.reset();
     if (!db_dir.empty()) std::filesystem::remove_all(db_dir);
     return status;
