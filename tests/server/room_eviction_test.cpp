@@ -155,7 +155,9 @@ TEST_F(ManyGamesTest, TwoThousandGamesFromManyAddressesLeaveTheMemoryBounded) {
   double grown = rss_mib() - before;
   // Under AddressSanitizer only the rooms are counted (see
   // kAddressSanitizer); the games must still all open, below.
-  if (!kAddressSanitizer) EXPECT_LT(grown, 10.0) << "MiB more after 2,000 games";
+  if (!kAddressSanitizer) {
+    EXPECT_LT(grown, 10.0) << "MiB more after 2,000 games";
+  }
   EXPECT_LE(server_->rooms_in_memory(), 50u);
   // Every one still opens (a sample, to keep the test short).
   for (std::size_t i = 0; i < ids.size(); i += 40) {
