@@ -99,22 +99,25 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       if (is_lobby_ws)
         return start_websocket_session(std::move(stream_), std::move(req), nullptr, "", services_, std::move(ticket_));
       std::string id = query_param(query, "game");
-      std::shared_ptr<GameRoom> room;
-      try {
-        room = services_.registry.find(id);
-      } catch (const std::exception& e) {
-        // Answered here: an exception would leave this network thread.
-        stream_.expires_after(std::chrono::seconds(60));
-        in_flight_.emplace(services_.connections);
-        return write(server_error("WebSocket of game " + id.substr(0, 40), e), keep_alive, version);
+      std::string token = query_param(query, "token");
+      auto upgrade = std::make_shared<http::request<http::string_body>>(std::move(req));
+      // A game not in memory is read from the database: on the read pool,
+      // not on this network thread.
+      if (services_.registry.contains(id))
+        return open_game_socket(upgrade, id, token, find_room(id), keep_alive, version);
+      auto self = shared_from_this();
+      bool queued = services_.reads.post([self, upgrade, id, token, keep_alive, version] {
+        auto found = self->find_room(id);
+        net::post(self->stream_.get_executor(), [self, upgrade, id, token, found, keep_alive, version] {
+          self->open_game_socket(upgrade, id, token, found, keep_alive, version);
+        });
+      });
+      if (!queued) {
+        HttpReply busy = json_error(503, "the server is busy reading its database; try again in a moment");
+        busy.headers.emplace_back("Retry-After", "1");
+        answer_instead_of_upgrade(std::move(busy), keep_alive, version);
       }
-      if (!room) {
-        stream_.expires_after(std::chrono::seconds(60));
-        in_flight_.emplace(services_.connections);
-        return write(json_error(404, "no game with id " + id), keep_alive, version);
-      }
-      return start_websocket_session(std::move(stream_), std::move(req), std::move(room), query_param(query, "token"),
-                                     services_, std::move(ticket_));
+      return;
     }
 
     if (is_api) {
@@ -166,6 +169,34 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     }
     if (req.method() == http::verb::head) r.body.clear();
     write(std::move(r), keep_alive, version);
+  }
+
+  // The room of a game (null: none), or the answer when the database
+  // failed; from any thread.
+  using Found = std::pair<std::shared_ptr<GameRoom>, std::optional<HttpReply>>;
+  Found find_room(const std::string& id) {
+    try {
+      return {services_.registry.find(id), std::nullopt};
+    } catch (const std::exception& e) {
+      // Answered: an exception would leave this thread.
+      return {nullptr, server_error("WebSocket of game " + id.substr(0, 40), e)};
+    }
+  }
+
+  // On the session's strand.
+  void open_game_socket(const std::shared_ptr<http::request<http::string_body>>& upgrade, const std::string& id,
+                        const std::string& token, Found found, bool keep_alive, unsigned version) {
+    if (found.second) return answer_instead_of_upgrade(std::move(*found.second), keep_alive, version);
+    if (!found.first) return answer_instead_of_upgrade(json_error(404, "no game with id " + id), keep_alive, version);
+    start_websocket_session(std::move(stream_), std::move(*upgrade), std::move(found.first), token, services_,
+                            std::move(ticket_));
+  }
+
+  // An upgrade refused: the connection goes on as HTTP.
+  void answer_instead_of_upgrade(HttpReply reply, bool keep_alive, unsigned version) {
+    stream_.expires_after(std::chrono::seconds(60));
+    in_flight_.emplace(services_.connections);
+    write(std::move(reply), keep_alive, version);
   }
 
   void write(HttpReply reply, bool keep_alive, unsigned version) {

@@ -45,6 +45,11 @@ std::shared_ptr<GameRoom> RoomRegistry::find(const std::string& id) {
   return room;
 }
 
+bool RoomRegistry::contains(const std::string& id) const {
+  std::lock_guard lock(mutex_);
+  return rooms_.contains(id);
+}
+
 void RoomRegistry::add(const std::shared_ptr<GameRoom>& room) {
   std::lock_guard lock(mutex_);
   if (auto it = rooms_.find(room->id()); it != rooms_.end()) {

@@ -30,6 +30,8 @@ class RoomRegistry {
   // whose stored data is not a valid game, which is logged). Throws
   // StoreError when the database cannot be read.
   std::shared_ptr<GameRoom> find(const std::string& id);
+  // Whether the game is in memory now (find would not read the database).
+  bool contains(const std::string& id) const;
   // Makes a room for a new game, already committed to the store.
   void add(const std::shared_ptr<GameRoom>& room);
   // Drops a room from memory (after a failed commit); the next find reloads.

@@ -69,13 +69,16 @@ class SpareDescriptors {
 struct Server::Impl {
   explicit Impl(ServerConfig c)
       : config(std::move(c)),
-        store(std::make_unique<GameStore>(config.db)),
+        // A read connection for each read thread, and two for the others
+        // (the clock watcher, log-ins, a room loaded at once).
+        store(std::make_unique<GameStore>(config.db, std::max(1, config.db_threads) + 2)),
         engines(std::make_unique<EngineWorkers>(config.engine_threads, config.engine_hash_megabytes,
                                                 config.engine_jobs_per_client)),
         now_ms(config.now_ms ? config.now_ms : NowMs(system_now_ms)),
         accounts(*store, now_ms),
         watcher(std::make_unique<ClockWatcher>(now_ms, std::chrono::milliseconds(std::max(1, config.clock_tick_ms)))),
         tasks(std::make_unique<TaskPool>(config.account_threads)),
+        reads(std::make_unique<TaskPool>(config.db_threads, config.db_queue)),
         context{*store, *engines, config.engine_seconds, config.hint_seconds, {}, now_ms, watcher.get(), {}, {}},
         registry(context, config.max_rooms),
         lobby(registry),
@@ -86,19 +89,20 @@ struct Server::Impl {
         auth_queue(std::make_unique<AuthQueue>(config.account_threads, config.login_queue, config.signup_queue)),
         signups_by_address(config.signups_per_hour / 3600.0, config.signups_per_hour),
         guests_by_address(config.guests_per_hour / 3600.0, config.guests_per_hour),
-        api(ApiParts{registry, context, accounts, queries, lobby, files, *tasks, logins_by_address_name,
+        api(ApiParts{registry, context, accounts, queries, lobby, files, *tasks, *reads, logins_by_address_name,
                      logins_by_address, *auth_queue, signups_by_address, guests_by_address, metrics}),
         limiter(config.http_rate, config.http_burst),
         // Behind a proxy every connection comes from the proxy's address:
         // the per-address cap would cap the whole site, so it is off there.
         per_address(config.behind_proxy ? 0 : config.max_connections_per_address),
-        services{config, registry, api, files, limiter, lobby, connections, metrics, [this] { return metrics_page(); },
-                 sockets},
+        services{config,  registry, api, files, limiter, lobby, connections, metrics, [this] { return metrics_page(); },
+                 sockets, *reads},
         acceptor(io),
         accept_timer(io) {
     context.forget = [this](const std::string& id) { registry.forget(id); };
     context.lobby_changed = [this](const std::string& id) { lobby.refresh(id); };
     context.find = [this](const std::string& id) { return registry.find(id); };
+    if (config.read_hook) store->set_read_hook(config.read_hook);
     tcp::endpoint endpoint(net::ip::make_address(config.host), config.port);
     acceptor.open(endpoint.protocol());
     acceptor.set_option(net::socket_base::reuse_address(true));
@@ -129,6 +133,7 @@ struct Server::Impl {
     g.requests_in_flight = connections.requests_in_flight();
     g.engine_queue = engines->queued();
     g.auth_queue = auth_queue ? auth_queue->waiting() : 0;
+    g.db_queue = reads ? reads->waiting() : 0;
     g.store_transactions = store->transactions();
     g.store_errors = store->failed_writes();
     return metrics.text(g);
@@ -176,6 +181,7 @@ struct Server::Impl {
   AccountStore accounts;
   std::unique_ptr<ClockWatcher> watcher;
   std::unique_ptr<TaskPool> tasks;
+  std::unique_ptr<TaskPool> reads;
   RoomContext context;
   RoomRegistry registry;
   Lobby lobby;
@@ -259,6 +265,7 @@ void Server::stop() {
   // No more clock ends, and the account work queued finishes (it may wait
   // for the store) before the store closes.
   s.watcher->stop();
+  s.reads.reset();
   s.tasks.reset();
   s.auth_queue.reset();
   // Engines first (their results are dropped), then the store, which

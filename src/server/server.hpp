@@ -52,6 +52,15 @@ struct ServerConfig {
   int clock_tick_ms = 60'000;
   // Threads hashing passwords (and other slow account work).
   int account_threads = 1;
+  // Threads reading the database for requests (session look-ups, the lists,
+  // profiles, games not in memory), so that the network threads never wait
+  // for the disk; at most db_queue requests wait for them (503 with
+  // Retry-After beyond).
+  int db_threads = 2;
+  std::size_t db_queue = 256;
+  // Tests: runs before every read of the lists, sessions and profiles (to
+  // hold one up and see what else is still served).
+  std::function<void()> read_hook;
   // Behind a reverse proxy (--behind-proxy): the client's address is the
   // last X-Forwarded-For entry and X-Forwarded-Proto: https means TLS
   // (Secure cookies, HSTS). Off, both headers are ignored: anyone could

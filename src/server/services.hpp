@@ -15,6 +15,7 @@
 #include "server/room_registry.hpp"
 #include "server/server.hpp"
 #include "server/static_files.hpp"
+#include "server/task_pool.hpp"
 
 namespace dvonn::server {
 
@@ -29,6 +30,7 @@ struct Services {
   Metrics& metrics;
   std::function<std::string()> metrics_page;  // GET /metrics
   IdleSockets& sockets;
+  TaskPool& reads;  // database reads off the network threads (Api::handle)
 };
 
 }  // namespace dvonn::server
