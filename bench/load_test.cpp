@@ -463,7 +463,7 @@ int main(int argc, char** argv) {
     else if (a == "--list-games")
       o.list_games = std::stoi(argv[i + 1]);
     else if (a == "--listers")
-      o.listers = std::max(1, std::stoi(argv[i + 1]));
+      o.listers = std::max(0, std::stoi(argv[i + 1]));
     else if (a == "--list-target")
       o.list_target = argv[i + 1];
     else {
