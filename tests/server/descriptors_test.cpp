@@ -10,10 +10,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
-#include <regex>
 #include <sstream>
 #include <thread>
 #include <vector>
@@ -48,10 +48,13 @@ class SmallServer {
     stdout_ = fdopen(out[0], "r");
     char line[256] = {};
     if (!fgets(line, sizeof line, stdout_)) throw std::runtime_error("dvonn serve printed nothing");
-    std::smatch m;
+    // "... http://127.0.0.1:PORT/ ..." (no std::regex: under the
+    // sanitizers GCC 12 warns inside its headers).
     std::string first = line;
-    if (std::regex_search(first, m, std::regex(R"(http://127\.0\.0\.1:(\d+)/)")))
-      port_ = static_cast<unsigned short>(std::stoi(m[1]));
+    const std::string prefix = "http://127.0.0.1:";
+    if (auto at = first.find(prefix); at != std::string::npos && at + prefix.size() < first.size() &&
+                                      std::isdigit(static_cast<unsigned char>(first[at + prefix.size()])))
+      port_ = static_cast<unsigned short>(std::stoi(first.substr(at + prefix.size())));
   }
   ~SmallServer() {
     kill(pid_, SIGKILL);
