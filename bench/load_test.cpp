@@ -5,11 +5,25 @@
 //
 //   load_test [--games 1000] [--seconds 20] [--think-ms 200] [--port P] [--client-threads 2]
 //             [--server-threads 2]
+//   load_test --many-games N [--addresses 400] [--port P --pid PID] [--max-rooms R]
+//   load_test --list-games N [--listers 2] [--seconds 20] [--list-target /api/me/games]
+//
+// --many-games is the memory test instead: N new games (local, online and
+// engine ones) from that many loopback addresses (127.0.x.y), then every one
+// opened again; reports the server's resident memory (VmRSS, VmHWM of PID,
+// or of this process with the server inside) and any game that failed.
+//
+// --list-games is the database test: one user with N unfinished games, then
+// `--listers` clients loop on GET --list-target (with that user's cookie)
+// while one more client times a cheap GET (an anonymous GET of a game in
+// memory) for --seconds; reports that GET's p50 and p99, and the lists
+// answered (with their size).
 //
 // Without --port it starts a server in this process (on a free port, with a
 // fresh database in /tmp, the shipped configuration otherwise); with --port
 // it loads a `dvonn serve` already running on 127.0.0.1:P (whose per-address
-// HTTP limit will slow the game creation down).
+// HTTP limit will slow the game creation down; start it with
+// --max-connections-per-address 0, as every client comes from 127.0.0.1).
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -26,6 +40,7 @@
 #include <cstring>
 #include <deque>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <mutex>
@@ -55,7 +70,84 @@ struct Options {
   unsigned short port = 0;
   int client_threads = 2;
   int server_threads = 2;  // the in-process server's I/O threads
+  int many_games = 0;
+  int addresses = 400;
+  int pid = 0;
+  long max_rooms = -1;  // the in-process server's; -1: the default
+  int list_games = 0;
+  int listers = 2;
+  std::string list_target = "/api/me/games";
 };
+
+// VmRSS and VmHWM of a process in MiB ("self" for this one).
+std::pair<double, double> memory_mib(int pid) {
+  std::ifstream status(pid ? "/proc/" + std::to_string(pid) + "/status" : std::string("/proc/self/status"));
+  double rss = 0, hwm = 0;
+  for (std::string line; std::getline(status, line);) {
+    if (line.starts_with("VmRSS:")) rss = std::stod(line.substr(6)) / 1024;
+    if (line.starts_with("VmHWM:")) hwm = std::stod(line.substr(6)) / 1024;
+  }
+  return {rss, hwm};
+}
+
+// One request from a loopback source address; the status and body.
+std::pair<int, std::string> request_from(const std::string& source, unsigned short port, http::verb method,
+                                         const std::string& target, const std::string& body) {
+  net::io_context io;
+  beast::tcp_stream stream(io);
+  stream.socket().open(tcp::v4());
+  stream.socket().bind(tcp::endpoint(net::ip::make_address(source), 0));
+  stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  http::request<http::string_body> req(method, target, 11);
+  req.set(http::field::host, "127.0.0.1");
+  if (method == http::verb::post) req.set(http::field::content_type, "application/json");
+  req.body() = body;
+  req.prepare_payload();
+  http::write(stream, req);
+  beast::flat_buffer buffer;
+  http::response<http::string_body> res;
+  http::read(stream, buffer, res);
+  return {static_cast<int>(res.result_int()), res.body()};
+}
+
+int many_games(const Options& o, unsigned short port) {
+  auto [rss0, hwm0] = memory_mib(o.pid);
+  std::cout << "server memory before: VmRSS " << rss0 << " MiB" << std::endl;
+  const json kinds[] = {{{"mode", "local"}},
+                        {{"mode", "online"}, {"color", "white"}},
+                        {{"mode", "engine"}, {"level", 1}, {"color", "white"}}};
+  std::vector<std::string> ids;
+  long refused = 0, failed = 0;
+  auto t0 = Clock::now();
+  for (int i = 0; i < o.many_games; ++i) {
+    int a = i % std::max(1, o.addresses);
+    std::string source = "127.0." + std::to_string(1 + a / 250) + "." + std::to_string(1 + a % 250);
+    auto [status, body] = request_from(source, port, http::verb::post, "/api/games", kinds[i % 3].dump());
+    if (status == 201)
+      ids.push_back(json::parse(body)["id"]);
+    else if (status == 429)
+      ++refused;
+    else
+      ++failed;
+  }
+  double create_s = std::chrono::duration<double>(Clock::now() - t0).count();
+  auto [rss1, hwm1] = memory_mib(o.pid);
+  std::cout << ids.size() << " games created in " << create_s << " s (" << refused << " refused 429, " << failed
+            << " failed); server memory: VmRSS " << rss1 << " MiB, peak " << hwm1 << " MiB" << std::endl;
+  long unopened = 0;
+  t0 = Clock::now();
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    int a = static_cast<int>(i) % std::max(1, o.addresses);
+    std::string source = "127.0." + std::to_string(1 + a / 250) + "." + std::to_string(1 + a % 250);
+    auto [status, body] = request_from(source, port, http::verb::get, "/api/games/" + ids[i], "");
+    if (status != 200 || json::parse(body)["id"] != ids[i]) ++unopened;
+  }
+  double open_s = std::chrono::duration<double>(Clock::now() - t0).count();
+  auto [rss2, hwm2] = memory_mib(o.pid);
+  std::cout << ids.size() - unopened << " of " << ids.size() << " games opened again in " << open_s
+            << " s; server memory: VmRSS " << rss2 << " MiB, peak " << hwm2 << " MiB" << std::endl;
+  return unopened == 0 && failed == 0 ? 0 : 1;
+}
 
 json http_json(unsigned short port, const std::string& method, const std::string& target, const json& body) {
   for (int attempt = 0;; ++attempt) {
@@ -64,6 +156,7 @@ json http_json(unsigned short port, const std::string& method, const std::string
     stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
     http::request<http::string_body> req(http::string_to_verb(method), target, 11);
     req.set(http::field::host, "127.0.0.1");
+    if (method == "POST") req.set(http::field::content_type, "application/json");
     req.body() = body.dump();
     req.prepare_payload();
     http::write(stream, req);
@@ -77,6 +170,108 @@ json http_json(unsigned short port, const std::string& method, const std::string
     if (res.result_int() >= 300) throw std::runtime_error(target + ": " + res.body());
     return json::parse(res.body());
   }
+}
+
+double percentile(std::vector<double>& v, double p);
+
+// One keep-alive HTTP connection to 127.0.0.1.
+class KeepAlive {
+ public:
+  explicit KeepAlive(unsigned short port) : stream_(io_) {
+    stream_.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+    stream_.socket().set_option(tcp::no_delay(true));
+  }
+  http::response<http::string_body> send(http::verb method, const std::string& target, const std::string& cookie = "",
+                                         const std::string& body = "") {
+    http::request<http::string_body> req(method, target, 11);
+    req.set(http::field::host, "127.0.0.1");
+    if (!cookie.empty()) req.set(http::field::cookie, cookie);
+    if (method == http::verb::post) req.set(http::field::content_type, "application/json");
+    req.body() = body;
+    req.prepare_payload();
+    http::write(stream_, req);
+    http::response<http::string_body> res;
+    http::read(stream_, buffer_, res);
+    return res;
+  }
+
+ private:
+  net::io_context io_;
+  beast::tcp_stream stream_;
+  beast::flat_buffer buffer_;
+};
+
+int list_load(const Options& o, unsigned short port) {
+  // One user (a guest: no password to hash) and its games.
+  std::string cookie;
+  {
+    KeepAlive c(port);
+    auto r = c.send(http::verb::post, "/api/auth/guest", "",
+                    json{{"name", "lister" + std::to_string(getpid() % 100000)}}.dump());
+    if (r.result_int() >= 300) throw std::runtime_error("guest: " + r.body());
+    std::string set = std::string(r[http::field::set_cookie]);
+    cookie = set.substr(0, set.find(';'));
+  }
+  std::cout << "creating " << o.list_games << " games of one user ..." << std::endl;
+  std::vector<std::thread> creators;
+  std::atomic<int> made{0}, failed{0};
+  std::mutex id_mutex;
+  std::string some_id;
+  for (int t = 0; t < 8; ++t)
+    creators.emplace_back([&, t] {
+      KeepAlive c(port);
+      for (int i = t; i < o.list_games; i += 8) {
+        auto r = c.send(http::verb::post, "/api/games", cookie, R"({"mode":"local"})");
+        if (r.result_int() != 201) {
+          ++failed;
+          continue;
+        }
+        ++made;
+        std::lock_guard lock(id_mutex);
+        some_id = json::parse(r.body())["id"];
+      }
+    });
+  for (auto& t : creators) t.join();
+  std::cout << made << " games made (" << failed << " failed)" << std::endl;
+
+  std::atomic<bool> stop{false};
+  std::atomic<long> lists{0}, list_errors{0};
+  std::atomic<std::size_t> list_bytes{0};
+  std::vector<std::thread> listers;
+  for (int t = 0; t < o.listers; ++t)
+    listers.emplace_back([&] {
+      KeepAlive c(port);
+      while (!stop) {
+        auto r = c.send(http::verb::get, o.list_target, cookie);
+        if (r.result_int() != 200) ++list_errors;
+        list_bytes = r.body().size();
+        ++lists;
+      }
+    });
+  // The cheap GET: a game in memory, no cookie.
+  KeepAlive c(port);
+  std::string cheap = "/api/games/" + some_id;
+  c.send(http::verb::get, cheap);
+  std::vector<double> ms;
+  long cheap_errors = 0;
+  auto until = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(o.seconds));
+  auto t0 = Clock::now();
+  while (Clock::now() < until) {
+    auto sent = Clock::now();
+    auto r = c.send(http::verb::get, cheap);
+    ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - sent).count());
+    if (r.result_int() != 200) ++cheap_errors;
+  }
+  double elapsed = std::chrono::duration<double>(Clock::now() - t0).count();
+  stop = true;
+  for (auto& t : listers) t.join();
+  double p50 = percentile(ms, 0.50), p99 = percentile(ms, 0.99);
+  std::cout << o.listers << " clients looping on GET " << o.list_target << " (" << made
+            << " games): " << static_cast<double>(lists) / elapsed << " lists a second, " << list_bytes
+            << " bytes each, " << list_errors << " errors\n"
+            << "cheap GET " << cheap << ": " << ms.size() << " in " << elapsed << " s, p50 " << p50 << " ms, p99 "
+            << p99 << " ms, " << cheap_errors << " errors" << std::endl;
+  return list_errors == 0 && cheap_errors == 0 ? 0 : 1;
 }
 
 struct Game;
@@ -257,9 +452,24 @@ int main(int argc, char** argv) {
       o.client_threads = std::max(1, std::stoi(argv[i + 1]));
     else if (a == "--server-threads")
       o.server_threads = std::max(1, std::stoi(argv[i + 1]));
+    else if (a == "--many-games")
+      o.many_games = std::stoi(argv[i + 1]);
+    else if (a == "--addresses")
+      o.addresses = std::stoi(argv[i + 1]);
+    else if (a == "--pid")
+      o.pid = std::stoi(argv[i + 1]);
+    else if (a == "--max-rooms")
+      o.max_rooms = std::stol(argv[i + 1]);
+    else if (a == "--list-games")
+      o.list_games = std::stoi(argv[i + 1]);
+    else if (a == "--listers")
+      o.listers = std::max(0, std::stoi(argv[i + 1]));
+    else if (a == "--list-target")
+      o.list_target = argv[i + 1];
     else {
       std::cerr << "usage: load_test [--games N] [--seconds S] [--think-ms MS] [--port P] [--client-threads T] "
-                   "[--server-threads T]\n";
+                   "[--server-threads T]\n       load_test --many-games N [--addresses A] [--port P --pid PID] "
+                   "[--max-rooms R]\n       load_test --list-games N [--listers L] [--seconds S] [--list-target T]\n";
       return 2;
     }
   }
@@ -280,11 +490,21 @@ int main(int argc, char** argv) {
     dvonn::server::ServerConfig c;
     c.port = 0;
     c.db = (db_dir / "load.db").string();
-    c.http_rate = 0;  // one address creates every game
+    c.http_rate = 0;                    // one address creates every game
+    c.max_connections_per_address = 0;  // and holds every client's socket
     c.io_threads = o.server_threads;
+    c.guests_per_hour = 0;
+    if (o.max_rooms >= 0) c.max_rooms = static_cast<std::size_t>(o.max_rooms);
     server = std::make_unique<dvonn::server::Server>(c);
     server->start();
     port = server->port();
+  }
+
+  if (o.many_games > 0 || o.list_games > 0) {
+    int status = o.many_games > 0 ? many_games(o, port) : list_load(o, port);
+    server.reset();
+    if (!db_dir.empty()) std::filesystem::remove_all(db_dir);
+    return status;
   }
 
   std::cout << "creating " << o.games << " online games on 127.0.0.1:" << port << " ..." << std::endl;

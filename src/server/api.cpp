@@ -1,5 +1,6 @@
 #include "server/api.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <iostream>
 
@@ -31,6 +32,17 @@ bool string_field(const json& body, const char* name, std::string& out) {
   return true;
 }
 
+// "/api/games/x" as {"api", "games", "x"}.
+std::vector<std::string_view> path_parts(std::string_view path) {
+  std::vector<std::string_view> parts;
+  for (std::string_view rest = path.substr(std::min<std::size_t>(1, path.size())); !rest.empty();) {
+    auto slash = rest.find('/');
+    parts.push_back(rest.substr(0, slash));
+    rest = slash == std::string_view::npos ? std::string_view{} : rest.substr(slash + 1);
+  }
+  return parts;
+}
+
 bool is_json_content_type(std::string_view type) {
   std::string lower(type.substr(0, type.find(';')));
   for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -58,20 +70,43 @@ HttpReply server_error(const std::string& what, const std::exception& e) {
 }
 
 void Api::handle(const ApiRequest& request, Respond respond) {
-  // A handler may throw (a read of a damaged database, on this network
-  // thread) before or after it answered: answer once either way.
+  // A handler may throw (a read of a damaged database) before or after it
+  // answered: answer once either way.
   auto answered = std::make_shared<std::atomic<bool>>(false);
   Respond once = [respond = std::move(respond), answered](HttpReply reply) {
     if (!answered->exchange(true)) respond(std::move(reply));
   };
+  if (!needs_database(request)) return answer(request, once);
+  // The network threads do network work only: a read waits for the disk
+  // and for SQLite, here on the read pool's threads.
+  if (p_.reads.post([this, request, once] { answer(request, once); })) return;
+  HttpReply busy = json_error(503, "the server is busy reading its database; try again in a moment");
+  busy.headers.emplace_back("Retry-After", "1");
+  busy.headers.emplace_back("Cache-Control", "no-store");
+  once(std::move(busy));
+}
+
+bool Api::needs_database(const ApiRequest& request) const {
+  if (has_session_cookie(request.cookie)) return true;  // the session's user
+  auto parts = path_parts(request.path);
+  if (parts.size() < 2 || parts[0] != "api") return false;
+  std::string_view area = parts[1];
+  if (area == "users" || area == "archive" || area == "live") return true;
+  // A game not in memory is loaded (it may be evicted meanwhile: then the
+  // load happens where the request runs, as before).
+  if ((area == "games" || area == "lobby") && parts.size() >= 3) return !p_.registry.contains(std::string(parts[2]));
+  return false;
+}
+
+void Api::answer(const ApiRequest& request, const Respond& respond) {
   try {
-    route(request, once);
+    route(request, respond);
   } catch (const std::exception& e) {
     // The path is the client's: one short line in the log.
     std::string path = request.path.substr(0, 120);
     for (char& c : path)
       if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
-    once(server_error(request.method + " " + path, e));
+    respond(server_error(request.method + " " + path, e));
   }
 }
 
@@ -92,13 +127,7 @@ void reply_or_server_error(const std::string& what, const std::function<HttpRepl
 }
 
 void Api::route(const ApiRequest& request, Respond respond) {
-  std::vector<std::string_view> parts;
-  std::string_view path = request.path;
-  for (std::string_view rest = path.substr(1); !rest.empty();) {
-    auto slash = rest.find('/');
-    parts.push_back(rest.substr(0, slash));
-    rest = slash == std::string_view::npos ? std::string_view{} : rest.substr(slash + 1);
-  }
+  std::vector<std::string_view> parts = path_parts(request.path);
   if (parts.size() < 2 || parts[0] != "api") return respond(json_error(404, "unknown API path " + request.path));
 
   // A browser sends requests from any site's page (with this site's cookie,
@@ -210,20 +239,26 @@ void Api::games(const ApiRequest& request, const std::vector<std::string_view>& 
     std::string move;
     if (!string_field(body, "move", move) || move.empty())
       return respond(json_error(400, "move must be a move in the notation, like \"E3\", \"A1B2\" or \"PASS\""));
-    return room->move(token, move, [this, respond](const RoomReply& r) {
-      if (r.status == 200) p_.metrics.move();
-      respond(from_room(r));
-    });
+    return room->move(
+        token, move,
+        [this, respond](const RoomReply& r) {
+          if (r.status == 200) p_.metrics.move();
+          respond(from_room(r));
+        },
+        caller.address);
   }
   if (action == "undo") return room->undo(token, reply);
   if (action == "resign") return room->resign(token, reply);
   // hint
-  room->hint(token, [respond](const RoomReply& r) {
-    if (r.status != 200) return respond(json_error(r.status, r.error));
-    HttpReply h;
-    h.body = r.hint.dump();
-    respond(h);
-  });
+  room->hint(
+      token,
+      [respond](const RoomReply& r) {
+        if (r.status != 200) return respond(json_error(r.status, r.error));
+        HttpReply h;
+        h.body = r.hint.dump();
+        respond(h);
+      },
+      caller.address);
 }
 
 void Api::join(const std::string& id, const Caller& caller, Respond respond) {
@@ -300,6 +335,9 @@ void Api::create(const json& request, const Caller& caller, bool listed, Respond
     }
   }
   if (s.mode == "engine") {
+    // Each engine game may cost a search at once: bounded per address.
+    if (p_.context.engines.busy(caller.address))
+      return respond(json_error(429, "the engine is busy with your other games: try again in a few seconds"));
     Player engine = p_.accounts.engine_user(s.level);
     (s.engine_color == "white" ? s.white_user : s.black_user) = engine.id;
     (s.engine_color == "white" ? s.white_player : s.black_player) = engine;
@@ -317,7 +355,8 @@ void Api::create(const json& request, const Caller& caller, bool listed, Respond
         w.insert_game(stored);
         w.set_progress(stored.id, progress);
       },
-      [this, room, seat = g.seat, token = g.token, respond, listed](const std::string& error) {
+      [this, room, seat = g.seat, token = g.token, respond, listed,
+       address = caller.address](const std::string& error) {
         // The store logged the details.
         if (!error.empty()) return respond(json_error(500, "storage error: the game could not be saved; try again"));
         p_.registry.add(room);
@@ -326,8 +365,10 @@ void Api::create(const json& request, const Caller& caller, bool listed, Respond
         h.status = 201;
         h.body =
             json{{"id", room->id()}, {"seat", seat}, {"token", token}, {"state", json::parse(*room->state())}}.dump();
+        // Queued before the answer, so the client's next request sees its
+        // share of the engine taken.
+        room->resume_engine(address);
         respond(h);
-        room->resume_engine();
       });
 }
 

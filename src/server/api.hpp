@@ -63,6 +63,9 @@ struct ApiParts {
   Lobby& lobby;
   const StaticFiles& files;
   TaskPool& tasks;
+  // The database reads (sessions, lists, profiles, games not in memory):
+  // off the network threads, bounded (503 when full).
+  TaskPool& reads;
   AddressRateLimiter& logins_by_address_name;
   AddressRateLimiter& logins_by_address;
   AuthQueue& auth_queue;
@@ -76,10 +79,16 @@ class Api {
   explicit Api(ApiParts parts) : p_(parts) {}
 
   // respond is called exactly once; an exception (a storage error) becomes a
-  // 500.
+  // 500. A request that reads the database (needs_database) is answered from
+  // the read pool, the others at once on the caller's (network) thread.
   void handle(const ApiRequest& request, Respond respond);
+  // Whether answering reads the database: a session to look up, a list, a
+  // profile, or a game that is not in memory.
+  bool needs_database(const ApiRequest& request) const;
 
  private:
+  // route, with an exception answered as a 500.
+  void answer(const ApiRequest& request, const Respond& respond);
   void route(const ApiRequest& request, Respond respond);
   // Runs slow work (password hashing) on the task pool; an exception in it
   // becomes a 500.

@@ -10,8 +10,10 @@
 
 namespace dvonn::server {
 
-EngineWorkers::EngineWorkers(int threads, std::size_t hash_megabytes)
-    : hash_megabytes_(hash_megabytes), thread_count_(std::max(0, threads)) {
+EngineWorkers::EngineWorkers(int threads, std::size_t hash_megabytes, std::size_t per_client)
+    : hash_megabytes_(hash_megabytes),
+      thread_count_(std::max(0, threads)),
+      per_client_(std::max<std::size_t>(1, per_client)) {
   for (int i = 0; i < thread_count_; ++i) threads_.emplace_back([this] { run(); });
 }
 
@@ -22,7 +24,9 @@ void EngineWorkers::stop() {
     std::lock_guard lock(mutex_);
     if (stopping_ && threads_.empty()) return;
     stopping_ = true;
-    jobs_.clear();
+    queues_.clear();
+    turns_.clear();
+    queued_ = 0;
   }
   abort_ = true;
   cv_.notify_all();
@@ -30,26 +34,56 @@ void EngineWorkers::stop() {
   threads_.clear();
 }
 
-void EngineWorkers::submit_move(const Position& position, int level, double seconds, MoveDone done) {
-  push({position, std::clamp(level, engine::kMinLevel, engine::kTopLevel), seconds, std::move(done), {}});
-}
-
-void EngineWorkers::submit_hint(const Position& position, double seconds, HintDone done) {
-  push({position, 0, seconds, {}, std::move(done)});
-}
-
-void EngineWorkers::push(Job job) {
+void EngineWorkers::submit_move(const Position& position, int level, double seconds, MoveDone done,
+                                const std::string& client) {
   {
     std::lock_guard lock(mutex_);
     if (stopping_) return;
-    jobs_.push_back(std::move(job));
+    push_locked(
+        {position, std::clamp(level, engine::kMinLevel, engine::kTopLevel), seconds, std::move(done), {}, client, {}});
   }
   cv_.notify_one();
 }
 
+std::string EngineWorkers::submit_hint(const Position& position, double seconds, HintDone done,
+                                       const std::string& client, const std::string& game) {
+  {
+    std::lock_guard lock(mutex_);
+    if (stopping_) return "the server is stopping";
+    if (!game.empty() && hinting_.contains(game)) return "a hint for this game is on its way: wait for it";
+    if (load_[client] >= per_client_)
+      return "the engine is busy with " + std::to_string(per_client_) +
+             " searches of yours already: try again in a few seconds";
+    if (!game.empty()) hinting_.insert(game);
+    push_locked({position, 0, seconds, {}, std::move(done), client, game});
+  }
+  cv_.notify_one();
+  return "";
+}
+
+bool EngineWorkers::busy(const std::string& client) const {
+  std::lock_guard lock(mutex_);
+  auto it = load_.find(client);
+  return it != load_.end() && it->second >= per_client_;
+}
+
+void EngineWorkers::push_locked(Job job) {
+  auto& queue = queues_[job.client];
+  if (queue.empty()) turns_.push_back(job.client);
+  ++load_[job.client];
+  queue.push_back(std::move(job));
+  ++queued_;
+}
+
+void EngineWorkers::finished(const Job& job) {
+  std::lock_guard lock(mutex_);
+  if (auto it = load_.find(job.client); it != load_.end() && --it->second == 0) load_.erase(it);
+  if (!job.game.empty()) hinting_.erase(job.game);
+}
+
 std::size_t EngineWorkers::queued() const {
   std::lock_guard lock(mutex_);
-  return jobs_.size();
+  return queued_;
 }
 
 void EngineWorkers::run() {
@@ -62,26 +96,40 @@ void EngineWorkers::run() {
     Job job;
     {
       std::unique_lock lock(mutex_);
-      cv_.wait(lock, [this] { return stopping_ || !jobs_.empty(); });
+      cv_.wait(lock, [this] { return stopping_ || queued_ > 0; });
       if (stopping_) return;
-      job = std::move(jobs_.front());
-      jobs_.pop_front();
-      // With more games waiting than workers, each search gets a share of
+      // The next client in turn gives its oldest search; it goes to the
+      // back of the line if it has more.
+      std::string client = std::move(turns_.front());
+      turns_.pop_front();
+      auto queue = queues_.find(client);
+      job = std::move(queue->second.front());
+      queue->second.pop_front();
+      --queued_;
+      if (queue->second.empty())
+        queues_.erase(queue);
+      else
+        turns_.push_back(std::move(client));
+      // With more clients waiting than workers, each search gets a share of
       // the time, so that every waiting person still gets an answer within
-      // a few seconds.
-      double waiting = static_cast<double>(jobs_.size()) / thread_count_;
+      // a few seconds (one client's own queue does not shorten the others').
+      double waiting = static_cast<double>(turns_.size()) / thread_count_;
       if (waiting > 0) job.seconds /= 1 + waiting;
     }
     // A hint is full-strength analysis whatever the engine's level.
     const int level = job.level ? job.level : engine ? engine->level() : engine::kTopLevel;
     if (!engine || engine->level() != level) engine = std::make_unique<engine::Engine>(level, hash_megabytes_);
-    // An exception leaving this thread would end the process.
+    // An exception leaving this thread would end the process. The client's
+    // share is given back before the answer, which may ask for more.
+    bool accounted = false;
     try {
       if (job.level) {
         engine::PlayLimits limits = engine::PlayLimits::per_move(job.seconds);
         limits.stop = &abort_;
         engine::PlayReport report = engine->play(job.position, limits);
         if (abort_) return;
+        finished(job);
+        accounted = true;
         job.move_done(report);
       } else {
         engine::SearchLimits limits;
@@ -89,9 +137,12 @@ void EngineWorkers::run() {
         limits.stop = &abort_;
         engine::SearchReport report = engine->search(job.position, limits);
         if (abort_) return;
+        finished(job);
+        accounted = true;
         job.hint_done(report);
       }
     } catch (const std::exception& e) {
+      if (!accounted) finished(job);
       std::cerr << "dvonn serve: after an engine search: " << e.what() << "\n";
     }
   }

@@ -59,67 +59,105 @@ json summary_of(const Statement& q) {
 
 }  // namespace
 
-json GameQueries::my_games(const Player& user) {
+json GameQueries::my_games(const Player& user, int limit, std::int64_t offset) {
   json my_turn = json::array(), waiting = json::array(), finished = json::array();
+  std::int64_t mine_count = 0, unfinished_count = 0;
+  bool more = false;
   store_.read([&](sqlite3* db) {
-    std::string unfinished = std::string(kSummarySelect) +
-                             "WHERE (g.white_user = ?1 OR g.black_user = ?1) AND g.over = 0 "
-                             "ORDER BY g.deadline_ms IS NULL, g.deadline_ms, g.updated_ms DESC";
+    // One more than the page: whether there are more.
+    std::string unfinished =
+        std::string(kSummarySelect) +
+        "WHERE (g.white_user = ?1 OR g.black_user = ?1) AND g.over = 0 "
+        "ORDER BY g.deadline_ms IS NULL, g.deadline_ms, g.updated_ms DESC, g.id LIMIT ?2 OFFSET ?3";
     Statement q(db, unfinished.c_str(), false);
-    q.bind(1, user.id);
+    q.bind(1, user.id).bind(2, std::int64_t{limit} + 1).bind(3, offset);
+    int n = 0;
     while (q.next()) {
+      if (n++ == limit) {
+        more = true;
+        break;
+      }
       bool started = q.integer(27) > 0;
       std::string to_move = q.text(9);
       bool mine = started && ((to_move == "white" && q.integer(25) == user.id) ||
                               (to_move == "black" && q.integer(26) == user.id));
       (mine ? my_turn : waiting).push_back(summary_of(q));
     }
+    q.reset();
+    // The same test as above, over all of them.
+    Statement c(db,
+                "SELECT COALESCE(SUM(started_ms > 0 AND ((to_move = 'white' AND white_user = ?1) OR "
+                "(to_move = 'black' AND black_user = ?1))), 0), COUNT(*) FROM games "
+                "WHERE (white_user = ?1 OR black_user = ?1) AND over = 0",
+                false);
+    c.bind(1, user.id);
+    if (c.next()) {
+      mine_count = c.integer(0);
+      unfinished_count = c.integer(1);
+      c.reset();
+    }
     std::string done = std::string(kSummarySelect) +
                        "WHERE (g.white_user = ?1 OR g.black_user = ?1) AND g.over = 1 AND g.end_reason <> 'cancelled' "
-                       "ORDER BY g.updated_ms DESC LIMIT 20";
+                       "ORDER BY g.updated_ms DESC LIMIT ?2";
     Statement f(db, done.c_str(), false);
-    f.bind(1, user.id);
+    f.bind(1, user.id).bind(2, std::int64_t{kFinishedShown});
     while (f.next()) finished.push_back(summary_of(f));
   });
-  return {{"my_turn", my_turn}, {"waiting", waiting}, {"finished", finished}};
+  return {{"my_turn", my_turn},   {"waiting", waiting},
+          {"finished", finished}, {"counts", {{"my_turn", mine_count}, {"waiting", unfinished_count - mine_count}}},
+          {"more", more},         {"next", more ? json(offset + limit) : json()}};
 }
 
-std::optional<json> GameQueries::profile(const std::string& name) {
+std::optional<json> GameQueries::profile(const std::string& name, int limit, std::int64_t before) {
   auto user = accounts_.find_user(name);
   if (!user) return std::nullopt;
-  int wins = 0, draws = 0, losses = 0;
+  std::int64_t wins = 0, draws = 0, losses = 0;
   json history = json::array(), recent = json::array();
+  bool more = false;
   store_.read([&](sqlite3* db) {
-    Statement r(db,
-                "SELECT winner, white_user FROM games WHERE (white_user = ?1 OR black_user = ?1) AND over = 1 "
-                "AND end_reason <> 'cancelled' AND winner <> ''",
-                false);
+    // Counted by the database: a player's games are never all read.
+    Statement r(
+        db,
+        "SELECT COALESCE(SUM(winner = 'draw'), 0), COALESCE(SUM(winner <> 'draw' AND winner = CASE WHEN "
+        "white_user = ?1 THEN 'white' ELSE 'black' END), 0), COUNT(*) FROM games "
+        "WHERE (white_user = ?1 OR black_user = ?1) AND over = 1 AND end_reason <> 'cancelled' AND winner <> ''",
+        false);
     r.bind(1, user->id);
-    while (r.next()) {
-      std::string winner = r.text(0);
-      std::string mine = r.integer(1) == user->id ? "white" : "black";
-      if (winner == "draw")
-        ++draws;
-      else if (winner == mine)
-        ++wins;
-      else
-        ++losses;
+    if (r.next()) {
+      draws = r.integer(0);
+      wins = r.integer(1);
+      losses = r.integer(2) - wins - draws;
+      r.reset();
     }
-    Statement h(db, "SELECT time_ms, after, deviation, game_id FROM rating_history WHERE user_id = ?1 ORDER BY time_ms",
+    // The latest points (one more: whether there are earlier ones), then
+    // oldest first.
+    Statement h(db,
+                "SELECT time_ms, after, deviation, game_id FROM rating_history WHERE user_id = ?1 AND time_ms < ?2 "
+                "ORDER BY time_ms DESC, game_id DESC LIMIT ?3",
                 false);
-    h.bind(1, user->id);
-    while (h.next())
-      history.push_back({{"time", h.integer(0)}, {"rating", h.real(1)}, {"deviation", h.real(2)}, {"game", h.text(3)}});
+    h.bind(1, user->id).bind(2, before).bind(3, std::int64_t{limit} + 1);
+    std::vector<json> points;
+    while (h.next()) {
+      if (static_cast<int>(points.size()) == limit) {
+        more = true;
+        break;
+      }
+      points.push_back({{"time", h.integer(0)}, {"rating", h.real(1)}, {"deviation", h.real(2)}, {"game", h.text(3)}});
+    }
+    h.reset();
+    for (auto it = points.rbegin(); it != points.rend(); ++it) history.push_back(std::move(*it));
     std::string recent_sql = std::string(kSummarySelect) +
                              "WHERE (g.white_user = ?1 OR g.black_user = ?1) AND g.end_reason <> 'cancelled' "
-                             "ORDER BY g.updated_ms DESC LIMIT 20";
+                             "ORDER BY g.updated_ms DESC LIMIT ?2";
     Statement g(db, recent_sql.c_str(), false);
-    g.bind(1, user->id);
+    g.bind(1, user->id).bind(2, std::int64_t{kRecentShown});
     while (g.next()) recent.push_back(summary_of(g));
   });
   return json{{"user", user_json(*user)},
               {"record", {{"wins", wins}, {"draws", draws}, {"losses", losses}}},
               {"rating_history", history},
+              {"more", more},
+              {"next", more && !history.empty() ? history.front()["time"] : json()},
               {"recent_games", recent}};
 }
 
@@ -129,7 +167,7 @@ json GameQueries::archive(const std::string& player, std::int64_t before, int li
   std::int64_t user = 0;
   if (!player.empty()) {
     auto p = accounts_.find_user(player);
-    if (!p) return {{"games", games}, {"next", next}};
+    if (!p) return {{"games", games}, {"more", false}, {"next", next}};
     user = p->id;
   }
   store_.read([&](sqlite3* db) {
@@ -144,29 +182,42 @@ json GameQueries::archive(const std::string& player, std::int64_t before, int li
     while (q.next()) {
       if (n == limit) {
         next = last;
-        continue;
+        break;
       }
       games.push_back(summary_of(q));
       last = q.integer(12);
       ++n;
     }
+    q.reset();
   });
-  return {{"games", games}, {"next", next}};
+  return {{"games", games}, {"more", !next.is_null()}, {"next", next}};
 }
 
-json GameQueries::live(std::int64_t now) {
+json GameQueries::live(std::int64_t now, std::int64_t before, int limit) {
   json games = json::array();
+  json next = nullptr;
   store_.read([&](sqlite3* db) {
     std::string sql = std::string(kSummarySelect) +
                       "WHERE g.over = 0 AND g.mode IN ('online', 'engine') AND g.updated_ms > ?1 AND "
-                      "(g.engine_color = 'white' OR g.white_token <> '') AND "
+                      "g.updated_ms < ?3 AND (g.engine_color = 'white' OR g.white_token <> '') AND "
                       "(g.engine_color = 'black' OR g.black_token <> '') "
-                      "ORDER BY g.updated_ms DESC LIMIT 50";
+                      "ORDER BY g.updated_ms DESC LIMIT ?2";
     Statement q(db, sql.c_str(), false);
-    q.bind(1, now - 3600 * 1000);
-    while (q.next()) games.push_back(summary_of(q));
+    q.bind(1, now - 3600 * 1000).bind(2, std::int64_t{limit} + 1).bind(3, before);
+    int n = 0;
+    std::int64_t last = 0;
+    while (q.next()) {
+      if (n == limit) {
+        next = last;
+        break;
+      }
+      games.push_back(summary_of(q));
+      last = q.integer(12);
+      ++n;
+    }
+    q.reset();
   });
-  return {{"games", games}};
+  return {{"games", games}, {"more", !next.is_null()}, {"next", next}};
 }
 
 }  // namespace dvonn::server

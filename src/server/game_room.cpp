@@ -296,11 +296,17 @@ std::optional<RoomReply> GameRoom::check_turn_locked(const std::string& token) c
   return std::nullopt;
 }
 
-void GameRoom::move(const std::string& token, const std::string& move_text, Reply reply) {
+void GameRoom::move(const std::string& token, const std::string& move_text, Reply reply, const std::string& client) {
   std::string error;
   auto m = parse_move(move_text, &error);
   std::unique_lock lock(mutex_);
   if (auto refused = check_turn_locked(token)) return lock.unlock(), reply(*refused);
+  // Checked before the move is committed: once it is, the engine's reply
+  // must be queued.
+  if (seats_.engine_color && context_.engines.busy(client))
+    return lock.unlock(),
+           reply(error_reply(429, "the engine is busy with your other games: try again in a few seconds"));
+  if (seats_.engine_color) engine_client_ = client;
   if (clock_.timed() && clock_.flagged(context_.now_ms())) {
     end_on_time_locked(context_.now_ms());
     return lock.unlock(), reply(error_reply(409, "the game is over: time ran out"));
@@ -375,9 +381,11 @@ void GameRoom::arm_clock_locked() {
   }
   auto deadline = clock_.deadline_ms();
   if (!deadline) return;
-  std::weak_ptr<GameRoom> weak = weak_from_this();
-  context_.watcher->watch(id_, *deadline, [weak] {
-    if (auto self = weak.lock()) self->check_time();
+  // By id, not by pointer: the room may be evicted from memory before the
+  // deadline, and its successor is the one to check.
+  context_.watcher->watch(id_, *deadline, [&context = context_, id = id_] {
+    if (!context.find) return;
+    if (auto room = context.find(id)) room->check_time();
   });
 }
 
@@ -514,7 +522,7 @@ void GameRoom::join(const Player& player, Reply reply) {
       std::move(done), std::move(reply));
 }
 
-void GameRoom::hint(const std::string& token, Reply reply) {
+void GameRoom::hint(const std::string& token, Reply reply, const std::string& client) {
   std::unique_lock lock(mutex_);
   if (role_of_locked(token) == Role::Spectator)
     return lock.unlock(), reply(error_reply(403, token.empty() ? "spectators get no hints" : "wrong seat token"));
@@ -524,15 +532,19 @@ void GameRoom::hint(const std::string& token, Reply reply) {
   if (over_locked()) return lock.unlock(), reply(error_reply(409, "the game is over"));
   Position p = game_.position();
   lock.unlock();
-  context_.engines.submit_hint(p, context_.hint_seconds, [reply](const engine::SearchReport& report) {
-    if (report.lines.empty()) return reply(error_reply(409, "no move to suggest"));
-    const engine::ScoredLine& best = report.lines.front();
-    RoomReply r;
-    nlohmann::json pv = nlohmann::json::array();
-    for (Move m : best.pv) pv.push_back(to_string(m));
-    r.hint = {{"move", to_string(best.move)}, {"score", best.score}, {"exact", best.exact}, {"pv", std::move(pv)}};
-    reply(r);
-  });
+  std::string refused = context_.engines.submit_hint(
+      p, context_.hint_seconds,
+      [reply](const engine::SearchReport& report) {
+        if (report.lines.empty()) return reply(error_reply(409, "no move to suggest"));
+        const engine::ScoredLine& best = report.lines.front();
+        RoomReply r;
+        nlohmann::json pv = nlohmann::json::array();
+        for (Move m : best.pv) pv.push_back(to_string(m));
+        r.hint = {{"move", to_string(best.move)}, {"score", best.score}, {"exact", best.exact}, {"pv", std::move(pv)}};
+        reply(r);
+      },
+      client, id_);
+  if (!refused.empty()) reply(error_reply(429, refused));
 }
 
 void GameRoom::commit_locked(std::function<void(StoreWriter&)> writes, RoomReply reply_template, Reply reply) {
@@ -635,21 +647,26 @@ void GameRoom::committed(const std::string& error, std::shared_ptr<const std::st
   resume_engine();
 }
 
-void GameRoom::resume_engine() {
+void GameRoom::resume_engine(const std::string& client) {
   std::unique_lock lock(mutex_);
   if (broken_ || !seats_.engine_color) return;
+  if (!client.empty()) engine_client_ = client;
   const Position& p = game_.position();
   if (over_locked() || p.side_to_move() != *seats_.engine_color || engine_version_ == version_) return;
   engine_version_ = version_;
   std::int64_t version = version_;
   Position position = p;
   int level = seats_.level;
+  std::string charged = engine_client_;
   lock.unlock();
-  std::weak_ptr<GameRoom> weak = weak_from_this();
-  context_.engines.submit_move(position, level, context_.engine_seconds,
-                               [weak, version](const engine::PlayReport& report) {
-                                 if (auto self = weak.lock()) self->engine_played(report.move, version);
-                               });
+  // The search holds the room: it stays in memory (is not evicted) until
+  // the engine's move is played.
+  context_.engines.submit_move(
+      position, level, context_.engine_seconds,
+      [self = shared_from_this(), version](const engine::PlayReport& report) {
+        self->engine_played(report.move, version);
+      },
+      charged);
 }
 
 void GameRoom::engine_played(Move m, std::int64_t version) {

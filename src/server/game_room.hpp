@@ -27,6 +27,7 @@
 namespace dvonn::server {
 
 class ClockWatcher;
+class GameRoom;
 
 // What a room needs from the rest of the server.
 struct RoomContext {
@@ -44,6 +45,10 @@ struct RoomContext {
   // Called after a lobby game was joined or cancelled (the lobby list
   // changed).
   std::function<void(const std::string& id)> lobby_changed;
+  // The room of a game, loading it if it is not in memory (the registry's
+  // find): the clock watcher goes by id, as a room may be evicted before
+  // its deadline.
+  std::function<std::shared_ptr<GameRoom>(const std::string& id)> find;
 };
 
 // Which seats a token controls.
@@ -88,10 +93,13 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   // The game record, for download.
   std::string record() const;
 
-  // Each calls reply once, possibly later and on another thread.
-  void move(const std::string& token, const std::string& move_text, Reply reply);
+  // Each calls reply once, possibly later and on another thread. `client`
+  // (the address asking) is charged for the engine work it causes: a hint,
+  // or the engine's reply to a move (refused with 429 while the client has
+  // its share of searches queued).
+  void move(const std::string& token, const std::string& move_text, Reply reply, const std::string& client = "");
   void undo(const std::string& token, Reply reply);
-  void hint(const std::string& token, Reply reply);
+  void hint(const std::string& token, Reply reply, const std::string& client = "");
   // Takes the free seat of an online game for a player (id 0: anonymous).
   void join(const Player& player, Reply reply);
   // The seat's own side resigns (online and engine games).
@@ -115,8 +123,9 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   void refresh_summary();
 
   // Starts the engine thinking if it is to move (after creation or a
-  // restart); does nothing otherwise.
-  void resume_engine();
+  // restart); does nothing otherwise. A client given is charged for it
+  // (and for later engine moves of the game).
+  void resume_engine(const std::string& client = "");
 
   // The {"type": "state", ...} message for a state.
   static std::shared_ptr<const std::string> state_message(const std::string& state);
@@ -161,6 +170,7 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   std::string black_token_;
   std::int64_t version_ = 0;                            // increases with every change, in memory
   std::int64_t engine_version_ = -1;                    // the version the engine was asked about
+  std::string engine_client_;                           // who is charged for the engine's moves
   bool broken_ = false;                                 // a commit failed: refuse everything
   std::atomic<bool> write_failed_{false};               // a write failed: refuse later ones (writer thread)
   std::shared_ptr<const std::string> committed_state_;  // without the clock

@@ -2,6 +2,7 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <chrono>
 #include <future>
 #include <iostream>
@@ -125,7 +126,31 @@ class SqliteWriter : public StoreWriter {
 
 }  // namespace
 
-GameStore::GameStore(const std::string& path) {
+// A free read connection, taken for as long as the lease lives.
+class GameStore::Lease {
+ public:
+  explicit Lease(GameStore& store) : store_(store) {
+    std::unique_lock lock(store_.read_mutex_);
+    store_.read_cv_.wait(lock, [this] { return !store_.free_readers_.empty(); });
+    db = store_.free_readers_.back();
+    store_.free_readers_.pop_back();
+  }
+  ~Lease() {
+    {
+      std::lock_guard lock(store_.read_mutex_);
+      store_.free_readers_.push_back(db);
+    }
+    store_.read_cv_.notify_one();
+  }
+  Lease(const Lease&) = delete;
+  Lease& operator=(const Lease&) = delete;
+  sqlite3* db = nullptr;
+
+ private:
+  GameStore& store_;
+};
+
+GameStore::GameStore(const std::string& path, int readers) {
   try {
     write_db_ = open_database(path);
     // WAL: readers never block the writer and a commit appends to one file.
@@ -136,12 +161,13 @@ GameStore::GameStore(const std::string& path) {
     sql_exec(write_db_, "PRAGMA synchronous=FULL");
     sql_exec(write_db_, "PRAGMA foreign_keys=ON");
     create_schema(write_db_);
-    read_db_ = open_database(path);
+    for (int i = 0; i < std::max(1, readers); ++i) readers_.push_back(open_database(path));
   } catch (...) {
-    sqlite3_close(read_db_);
+    for (sqlite3* db : readers_) sqlite3_close(db);
     sqlite3_close(write_db_);
     throw;
   }
+  free_readers_ = readers_;
   writer_ = std::thread([this] { writer_loop(); });
 }
 
@@ -152,7 +178,7 @@ GameStore::~GameStore() {
   }
   queue_cv_.notify_all();
   writer_.join();
-  sqlite3_close(read_db_);
+  for (sqlite3* db : readers_) sqlite3_close(db);
   sqlite3_close(write_db_);
 }
 
@@ -224,9 +250,10 @@ void GameStore::writer_loop() {
 }
 
 std::optional<StoredGame> GameStore::load(const std::string& id) {
-  std::lock_guard lock(read_mutex_);
+  Lease lease(*this);
+  sqlite3* db = lease.db;
   // Prepared per call: loads are rare (once per game per server start).
-  Statement game(read_db_,
+  Statement game(db,
                  "SELECT mode, level, start, white_token, black_token, engine_color, version, over, white_user, "
                  "black_user, clock, rated, created_ms, started_ms, ended_ms, end_reason, winner, lobby, color_choice, "
                  "move_count FROM games WHERE id = ?1",
@@ -256,15 +283,15 @@ std::optional<StoredGame> GameStore::load(const std::string& id) {
   g.color_choice = game.text(18);
   g.move_count = game.integer(19);
   game.reset();
-  Statement moves(read_db_, "SELECT move, time FROM moves WHERE game_id = ?1 ORDER BY number", false);
+  Statement moves(db, "SELECT move, time FROM moves WHERE game_id = ?1 ORDER BY number", false);
   moves.bind(1, id);
   while (moves.next()) {
     g.moves.push_back(moves.text(0));
     g.move_times.push_back(static_cast<std::int64_t>(moves.real(1) * 1000.0 + 0.5));
   }
-  g.white_player = read_player(read_db_, g.white_user).value_or(Player{});
-  g.black_player = read_player(read_db_, g.black_user).value_or(Player{});
-  Statement changes(read_db_, "SELECT color, before, after FROM rating_history WHERE game_id = ?1", false);
+  g.white_player = read_player(db, g.white_user).value_or(Player{});
+  g.black_player = read_player(db, g.black_user).value_or(Player{});
+  Statement changes(db, "SELECT color, before, after FROM rating_history WHERE game_id = ?1", false);
   changes.bind(1, id);
   while (changes.next()) {
     g.has_rating_changes = true;
@@ -280,24 +307,25 @@ std::optional<StoredGame> GameStore::load(const std::string& id) {
 }
 
 std::vector<std::string> GameStore::unfinished_engine_games() {
-  std::lock_guard lock(read_mutex_);
-  Statement q(read_db_, "SELECT id FROM games WHERE mode = 'engine' AND over = 0", false);
+  Lease lease(*this);
+  Statement q(lease.db, "SELECT id FROM games WHERE mode = 'engine' AND over = 0", false);
   std::vector<std::string> ids;
   while (q.next()) ids.push_back(q.text(0));
   return ids;
 }
 
 std::vector<std::string> GameStore::running_timed_games() {
-  std::lock_guard lock(read_mutex_);
-  Statement q(read_db_, "SELECT id FROM games WHERE over = 0 AND clock <> 'untimed' AND started_ms > 0", false);
+  Lease lease(*this);
+  Statement q(lease.db, "SELECT id FROM games WHERE over = 0 AND clock <> 'untimed' AND started_ms > 0", false);
   std::vector<std::string> ids;
   while (q.next()) ids.push_back(q.text(0));
   return ids;
 }
 
 void GameStore::read(const std::function<void(sqlite3*)>& fn) {
-  std::lock_guard lock(read_mutex_);
-  fn(read_db_);
+  if (read_hook_) read_hook_();
+  Lease lease(*this);
+  fn(lease.db);
 }
 
 }  // namespace dvonn::server

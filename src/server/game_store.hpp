@@ -113,8 +113,10 @@ class StoreWriter {
 
 class GameStore {
  public:
-  // Opens (creating if needed) the database; throws StoreError.
-  explicit GameStore(const std::string& path);
+  // Opens (creating if needed) the database, with `readers` connections for
+  // reads (WAL: they read at once, side by side, while the writer writes);
+  // throws StoreError.
+  explicit GameStore(const std::string& path, int readers = 1);
   // Commits everything already submitted, then closes.
   ~GameStore();
   GameStore(const GameStore&) = delete;
@@ -136,8 +138,12 @@ class GameStore {
   std::vector<std::string> unfinished_engine_games();
   // Ids of unfinished timed games that have started (their clocks run).
   std::vector<std::string> running_timed_games();
-  // Runs a read on the read connection (serialised with other reads).
+  // Runs a read on a free read connection (waiting for one when every
+  // connection is in use).
   void read(const std::function<void(sqlite3*)>& fn);
+  // Tests: runs at the start of every read() (to hold one up). Set before
+  // the store is used.
+  void set_read_hook(std::function<void()> hook) { read_hook_ = std::move(hook); }
 
   // Transactions committed so far (for tests and the load figures).
   std::uint64_t transactions() const { return transactions_; }
@@ -151,9 +157,14 @@ class GameStore {
   };
   void writer_loop();
 
+  class Lease;  // one read connection, while a read runs
+
   sqlite3* write_db_ = nullptr;
-  sqlite3* read_db_ = nullptr;
+  std::vector<sqlite3*> readers_;       // every read connection
+  std::vector<sqlite3*> free_readers_;  // those not in use
   std::mutex read_mutex_;
+  std::condition_variable read_cv_;
+  std::function<void()> read_hook_;
 
   std::mutex queue_mutex_;
   std::condition_variable queue_cv_;

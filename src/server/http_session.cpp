@@ -24,7 +24,8 @@ using tcp = net::ip::tcp;
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(tcp::socket&& socket, Services& services) : stream_(std::move(socket)), services_(services) {
+  HttpSession(tcp::socket&& socket, Services& services, std::shared_ptr<void> ticket)
+      : stream_(std::move(socket)), services_(services), ticket_(std::move(ticket)) {
     beast::error_code ec;
     auto endpoint = stream_.socket().remote_endpoint(ec);
     peer_ = ec ? "unknown" : endpoint.address().to_string();
@@ -95,24 +96,28 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         return write(json_error(400, "/ws is the WebSocket endpoint: connect with a WebSocket"), keep_alive, version);
       stream_.expires_never();
       in_flight_.reset();  // the WebSocket is tracked on its own
-      if (is_lobby_ws) return start_websocket_session(std::move(stream_), std::move(req), nullptr, "", services_);
+      if (is_lobby_ws)
+        return start_websocket_session(std::move(stream_), std::move(req), nullptr, "", services_, std::move(ticket_));
       std::string id = query_param(query, "game");
-      std::shared_ptr<GameRoom> room;
-      try {
-        room = services_.registry.find(id);
-      } catch (const std::exception& e) {
-        // Answered here: an exception would leave this network thread.
-        stream_.expires_after(std::chrono::seconds(60));
-        in_flight_.emplace(services_.connections);
-        return write(server_error("WebSocket of game " + id.substr(0, 40), e), keep_alive, version);
+      std::string token = query_param(query, "token");
+      auto upgrade = std::make_shared<http::request<http::string_body>>(std::move(req));
+      // A game not in memory is read from the database: on the read pool,
+      // not on this network thread.
+      if (services_.registry.contains(id))
+        return open_game_socket(upgrade, id, token, find_room(id), keep_alive, version);
+      auto self = shared_from_this();
+      bool queued = services_.reads.post([self, upgrade, id, token, keep_alive, version] {
+        auto found = self->find_room(id);
+        net::post(self->stream_.get_executor(), [self, upgrade, id, token, found, keep_alive, version] {
+          self->open_game_socket(upgrade, id, token, found, keep_alive, version);
+        });
+      });
+      if (!queued) {
+        HttpReply busy = json_error(503, "the server is busy reading its database; try again in a moment");
+        busy.headers.emplace_back("Retry-After", "1");
+        answer_instead_of_upgrade(std::move(busy), keep_alive, version);
       }
-      if (!room) {
-        stream_.expires_after(std::chrono::seconds(60));
-        in_flight_.emplace(services_.connections);
-        return write(json_error(404, "no game with id " + id), keep_alive, version);
-      }
-      return start_websocket_session(std::move(stream_), std::move(req), std::move(room), query_param(query, "token"),
-                                     services_);
+      return;
     }
 
     if (is_api) {
@@ -166,6 +171,34 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     write(std::move(r), keep_alive, version);
   }
 
+  // The room of a game (null: none), or the answer when the database
+  // failed; from any thread.
+  using Found = std::pair<std::shared_ptr<GameRoom>, std::optional<HttpReply>>;
+  Found find_room(const std::string& id) {
+    try {
+      return {services_.registry.find(id), std::nullopt};
+    } catch (const std::exception& e) {
+      // Answered: an exception would leave this thread.
+      return {nullptr, server_error("WebSocket of game " + id.substr(0, 40), e)};
+    }
+  }
+
+  // On the session's strand.
+  void open_game_socket(const std::shared_ptr<http::request<http::string_body>>& upgrade, const std::string& id,
+                        const std::string& token, Found found, bool keep_alive, unsigned version) {
+    if (found.second) return answer_instead_of_upgrade(std::move(*found.second), keep_alive, version);
+    if (!found.first) return answer_instead_of_upgrade(json_error(404, "no game with id " + id), keep_alive, version);
+    start_websocket_session(std::move(stream_), std::move(*upgrade), std::move(found.first), token, services_,
+                            std::move(ticket_));
+  }
+
+  // An upgrade refused: the connection goes on as HTTP.
+  void answer_instead_of_upgrade(HttpReply reply, bool keep_alive, unsigned version) {
+    stream_.expires_after(std::chrono::seconds(60));
+    in_flight_.emplace(services_.connections);
+    write(std::move(reply), keep_alive, version);
+  }
+
   void write(HttpReply reply, bool keep_alive, unsigned version) {
     if (in_flight_) record(reply.status);
     keep_alive = keep_alive && !services_.connections.draining();
@@ -212,6 +245,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   std::optional<ConnectionTracker::Request> in_flight_;
   std::chrono::steady_clock::time_point started_;
   std::string log_method_, log_path_, log_address_;
+  std::shared_ptr<void> ticket_;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   std::shared_ptr<http::response<http::string_body>> response_;
@@ -219,8 +253,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
 }  // namespace
 
-void start_http_session(tcp::socket socket, Services& services) {
-  std::make_shared<HttpSession>(std::move(socket), services)->run();
+void start_http_session(tcp::socket socket, Services& services, std::shared_ptr<void> ticket) {
+  std::make_shared<HttpSession>(std::move(socket), services, std::move(ticket))->run();
 }
 
 }  // namespace dvonn::server

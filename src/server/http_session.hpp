@@ -3,11 +3,15 @@
 #pragma once
 
 #include <boost/asio/ip/tcp.hpp>
+#include <memory>
 
 #include "server/services.hpp"
 
 namespace dvonn::server {
 
-void start_http_session(boost::asio::ip::tcp::socket socket, Services& services);
+// ticket: the connection's place among its address's (ConnectionLimiter),
+// handed on to a WebSocket.
+void start_http_session(boost::asio::ip::tcp::socket socket, Services& services,
+                        std::shared_ptr<void> ticket = nullptr);
 
 }  // namespace dvonn::server

@@ -46,6 +46,7 @@ std::string Metrics::text(const Gauges& g) const {
   one("dvonn_http_requests_in_flight", "gauge", "HTTP requests read and not yet answered.", g.requests_in_flight);
   one("dvonn_engine_queue", "gauge", "Engine searches waiting for a thread.", g.engine_queue);
   one("dvonn_auth_queue", "gauge", "Password hashes (sign-ups, log-ins) waiting for a thread.", g.auth_queue);
+  one("dvonn_db_queue", "gauge", "Requests waiting for a database read thread.", g.db_queue);
   one("dvonn_store_transactions_total", "counter", "Database transactions committed.", g.store_transactions);
   one("dvonn_store_errors_total", "counter", "Database writes rolled back (storage errors).", g.store_errors);
   return out.str();

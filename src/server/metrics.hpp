@@ -25,6 +25,7 @@ class Metrics {
     std::size_t requests_in_flight = 0;
     std::size_t engine_queue = 0;  // searches waiting for a thread
     std::size_t auth_queue = 0;    // password hashes waiting
+    std::size_t db_queue = 0;      // database reads waiting for a thread
     std::uint64_t store_transactions = 0;
     std::uint64_t store_errors = 0;  // writes rolled back
   };

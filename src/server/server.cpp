@@ -1,14 +1,21 @@
 #include "server/server.hpp"
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
+#include <chrono>
 #include <iostream>
 #include <thread>
 #include <vector>
 
 #include "server/account_store.hpp"
 #include "server/clock_watcher.hpp"
+#include "server/connection_limiter.hpp"
 #include "server/connection_tracker.hpp"
 #include "server/game_queries.hpp"
 #include "server/http_session.hpp"
@@ -22,17 +29,58 @@ namespace dvonn::server {
 namespace net = boost::asio;
 using tcp = net::ip::tcp;
 
+namespace {
+
+// Two file descriptors (a pipe) held back from the connections, so that the
+// process still has some when accepting finds none left: it lets them go
+// while it sheds idle WebSockets and takes them back once descriptors are
+// free again. Without them everything else that needs a descriptor at that
+// moment fails too (SQLite's temporary files, and the sanitizers' run-time
+// checks, which test memory through a pipe: UBSan then reports a valid
+// object as having "an invalid vptr").
+class SpareDescriptors {
+ public:
+  SpareDescriptors() { take(); }
+  ~SpareDescriptors() { release(); }
+  SpareDescriptors(const SpareDescriptors&) = delete;
+  SpareDescriptors& operator=(const SpareDescriptors&) = delete;
+
+  // Takes them back if not held; false when there are none to take.
+  bool take() {
+    if (fds_[0] >= 0) return true;
+    if (pipe2(fds_, O_CLOEXEC) == 0) return true;
+    fds_[0] = fds_[1] = -1;
+    return false;
+  }
+  void release() {
+    for (int& fd : fds_)
+      if (fd >= 0) {
+        ::close(fd);
+        fd = -1;
+      }
+  }
+
+ private:
+  int fds_[2] = {-1, -1};
+};
+
+}  // namespace
+
 struct Server::Impl {
   explicit Impl(ServerConfig c)
       : config(std::move(c)),
-        store(std::make_unique<GameStore>(config.db)),
-        engines(std::make_unique<EngineWorkers>(config.engine_threads, config.engine_hash_megabytes)),
+        // A read connection for each read thread, and two for the others
+        // (the clock watcher, log-ins, a room loaded at once).
+        store(std::make_unique<GameStore>(config.db, std::max(1, config.db_threads) + 2)),
+        engines(std::make_unique<EngineWorkers>(config.engine_threads, config.engine_hash_megabytes,
+                                                config.engine_jobs_per_client)),
         now_ms(config.now_ms ? config.now_ms : NowMs(system_now_ms)),
         accounts(*store, now_ms),
         watcher(std::make_unique<ClockWatcher>(now_ms, std::chrono::milliseconds(std::max(1, config.clock_tick_ms)))),
         tasks(std::make_unique<TaskPool>(config.account_threads)),
-        context{*store, *engines, config.engine_seconds, config.hint_seconds, {}, now_ms, watcher.get(), {}},
-        registry(context),
+        reads(std::make_unique<TaskPool>(config.db_threads, config.db_queue)),
+        context{*store, *engines, config.engine_seconds, config.hint_seconds, {}, now_ms, watcher.get(), {}, {}},
+        registry(context, config.max_rooms),
         lobby(registry),
         queries(*store, accounts),
         files(config.web_root),
@@ -41,13 +89,20 @@ struct Server::Impl {
         auth_queue(std::make_unique<AuthQueue>(config.account_threads, config.login_queue, config.signup_queue)),
         signups_by_address(config.signups_per_hour / 3600.0, config.signups_per_hour),
         guests_by_address(config.guests_per_hour / 3600.0, config.guests_per_hour),
-        api(ApiParts{registry, context, accounts, queries, lobby, files, *tasks, logins_by_address_name,
+        api(ApiParts{registry, context, accounts, queries, lobby, files, *tasks, *reads, logins_by_address_name,
                      logins_by_address, *auth_queue, signups_by_address, guests_by_address, metrics}),
         limiter(config.http_rate, config.http_burst),
-        services{config, registry, api, files, limiter, lobby, connections, metrics, [this] { return metrics_page(); }},
-        acceptor(io) {
+        // Behind a proxy every connection comes from the proxy's address:
+        // the per-address cap would cap the whole site, so it is off there.
+        per_address(config.behind_proxy ? 0 : config.max_connections_per_address),
+        services{config,  registry, api, files, limiter, lobby, connections, metrics, [this] { return metrics_page(); },
+                 sockets, *reads},
+        acceptor(io),
+        accept_timer(io) {
     context.forget = [this](const std::string& id) { registry.forget(id); };
     context.lobby_changed = [this](const std::string& id) { lobby.refresh(id); };
+    context.find = [this](const std::string& id) { return registry.find(id); };
+    if (config.read_hook) store->set_read_hook(config.read_hook);
     tcp::endpoint endpoint(net::ip::make_address(config.host), config.port);
     acceptor.open(endpoint.protocol());
     acceptor.set_option(net::socket_base::reuse_address(true));
@@ -56,14 +111,16 @@ struct Server::Impl {
   }
 
   void accept() {
+    // The spare descriptors come back first (when free again): the next
+    // time accepting finds none, there are some to let go.
+    spare.take();
     // Each connection gets its own strand: its handlers never run at the
     // same time, while different connections use all the I/O threads.
     acceptor.async_accept(net::make_strand(io), [this](boost::system::error_code ec, tcp::socket socket) {
       if (ec == net::error::operation_aborted || !acceptor.is_open()) return;
-      if (!ec) {
-        socket.set_option(tcp::no_delay(true), ec);
-        start_http_session(std::move(socket), services);
-      }
+      if (ec && ec != net::error::connection_aborted) return accept_later(ec);
+      accept_delay = std::chrono::milliseconds(0);
+      if (!ec) admit(std::move(socket));
       accept();
     });
   }
@@ -76,10 +133,44 @@ struct Server::Impl {
     g.requests_in_flight = connections.requests_in_flight();
     g.engine_queue = engines->queued();
     g.auth_queue = auth_queue ? auth_queue->waiting() : 0;
+    g.db_queue = reads ? reads->waiting() : 0;
     g.store_transactions = store->transactions();
     g.store_errors = store->failed_writes();
     return metrics.text(g);
   }
+
+  // After a failed accept (out of file descriptors): accepting again at once
+  // fails again, in a loop that takes a whole core and serves nothing. So
+  // the idle WebSockets go first, and accepting waits a little longer each
+  // time (up to a second) until a descriptor is free.
+  void accept_later(const boost::system::error_code& ec) {
+    bool out_of_files = ec == net::error::no_descriptors || ec == boost::system::errc::too_many_files_open_in_system;
+    // Shedding (and whatever runs meanwhile) may need a descriptor itself.
+    if (out_of_files) spare.release();
+    std::size_t shed = out_of_files ? sockets.shed(kShedPerAttempt) : 0;
+    if (accept_delay.count() == 0)
+      std::cerr << "dvonn serve: cannot accept connections: " << ec.message() << "; closed " << shed
+                << " idle WebSockets, accepting again shortly\n";
+    accept_delay = std::clamp(accept_delay * 2, std::chrono::milliseconds(10), std::chrono::milliseconds(1000));
+    accept_timer.expires_after(accept_delay);
+    accept_timer.async_wait([this](boost::system::error_code wait_ec) {
+      if (!wait_ec && acceptor.is_open()) accept();
+    });
+  }
+
+  // One address has at most its share of connections open; beyond it a new
+  // one is closed at once.
+  void admit(tcp::socket socket) {
+    boost::system::error_code ec;
+    auto endpoint = socket.remote_endpoint(ec);
+    if (ec) return;
+    auto ticket = per_address.admit(endpoint.address().to_string());
+    if (!ticket) return;  // the socket closes here
+    socket.set_option(tcp::no_delay(true), ec);
+    start_http_session(std::move(socket), services, std::move(ticket));
+  }
+
+  static constexpr std::size_t kShedPerAttempt = 8;
 
   ServerConfig config;
   // Destroyed last: pending handlers (holding sessions and rooms) go first.
@@ -90,6 +181,7 @@ struct Server::Impl {
   AccountStore accounts;
   std::unique_ptr<ClockWatcher> watcher;
   std::unique_ptr<TaskPool> tasks;
+  std::unique_ptr<TaskPool> reads;
   RoomContext context;
   RoomRegistry registry;
   Lobby lobby;
@@ -104,8 +196,13 @@ struct Server::Impl {
   ConnectionTracker connections;
   Api api;
   AddressRateLimiter limiter;
+  IdleSockets sockets;
+  ConnectionLimiter per_address;
+  SpareDescriptors spare;
   Services services;
   tcp::acceptor acceptor;
+  net::steady_timer accept_timer;
+  std::chrono::milliseconds accept_delay{0};  // 0: the last accept worked
   std::vector<std::thread> threads;
   bool started = false;
   bool stopped = false;
@@ -117,14 +214,16 @@ Server::~Server() { stop(); }
 
 unsigned short Server::port() const { return impl_->acceptor.local_endpoint().port(); }
 
+std::size_t Server::rooms_in_memory() const { return impl_->registry.size(); }
+
 void Server::start() {
   Impl& s = *impl_;
   if (s.started) return;
   s.started = true;
   // The games are read before serving: a database that cannot be read
   // stops the start here, with a StoreError for the caller to report.
-  int resumed = s.registry.resume_engine_games();
-  if (resumed > 0) std::cerr << "dvonn serve: " << resumed << " unfinished engine games loaded\n";
+  // Engine games are loaded when opened (their engine then resumes), so a
+  // large database does not fill the memory at start.
   int timed = s.registry.resume_timed_games();
   if (timed > 0) std::cerr << "dvonn serve: " << timed << " running clocks loaded\n";
   s.lobby.load(*s.store);
@@ -159,12 +258,14 @@ void Server::stop() {
   }
   boost::system::error_code ec;
   s.acceptor.close(ec);
+  s.accept_timer.cancel();
   s.io.stop();
   for (auto& t : s.threads) t.join();
   s.threads.clear();
   // No more clock ends, and the account work queued finishes (it may wait
   // for the store) before the store closes.
   s.watcher->stop();
+  s.reads.reset();
   s.tasks.reset();
   s.auth_queue.reset();
   // Engines first (their results are dropped), then the store, which

@@ -20,6 +20,9 @@ struct ServerConfig {
   std::size_t engine_hash_megabytes = 16;
   double engine_seconds = 1.0;  // thinking time per engine move
   double hint_seconds = 1.0;
+  // Engine searches (engine moves and hints) one address may have queued or
+  // running at once; beyond it engine games and hints get 429.
+  std::size_t engine_jobs_per_client = 16;
   // HTTP API requests and WebSocket upgrades per second from one address
   // (bursts of http_burst); 0 disables.
   double http_rate = 30;
@@ -49,6 +52,15 @@ struct ServerConfig {
   int clock_tick_ms = 60'000;
   // Threads hashing passwords (and other slow account work).
   int account_threads = 1;
+  // Threads reading the database for requests (session look-ups, the lists,
+  // profiles, games not in memory), so that the network threads never wait
+  // for the disk; at most db_queue requests wait for them (503 with
+  // Retry-After beyond).
+  int db_threads = 2;
+  std::size_t db_queue = 256;
+  // Tests: runs before every read of the lists, sessions and profiles (to
+  // hold one up and see what else is still served).
+  std::function<void()> read_hook;
   // Behind a reverse proxy (--behind-proxy): the client's address is the
   // last X-Forwarded-For entry and X-Forwarded-Proto: https means TLS
   // (Secure cookies, HSTS). Off, both headers are ignored: anyone could
@@ -59,6 +71,12 @@ struct ServerConfig {
   double drain_seconds = 10;
   // One JSON line per HTTP request on stderr (--access-log).
   bool access_log = false;
+  // Games kept in memory: beyond it the least recently used idle ones are
+  // evicted (and reloaded from the database when next opened); 0: no bound.
+  std::size_t max_rooms = 1000;
+  // Connections (HTTP and WebSocket) one address may have open; beyond it a
+  // new one is closed at once. 0: no bound.
+  std::size_t max_connections_per_address = 64;
 };
 
 class Server {
@@ -80,6 +98,9 @@ class Server {
   void start();
   // Stops accepting, closes connections, finishes pending writes. Idempotent.
   void stop();
+
+  // Games in memory now (for tests and the load figures).
+  std::size_t rooms_in_memory() const;
 
  private:
   struct Impl;

@@ -8,12 +8,14 @@
 
 #include "server/api.hpp"
 #include "server/connection_tracker.hpp"
+#include "server/idle_sockets.hpp"
 #include "server/lobby.hpp"
 #include "server/metrics.hpp"
 #include "server/rate_limiter.hpp"
 #include "server/room_registry.hpp"
 #include "server/server.hpp"
 #include "server/static_files.hpp"
+#include "server/task_pool.hpp"
 
 namespace dvonn::server {
 
@@ -27,6 +29,8 @@ struct Services {
   ConnectionTracker& connections;
   Metrics& metrics;
   std::function<std::string()> metrics_page;  // GET /metrics
+  IdleSockets& sockets;
+  TaskPool& reads;  // database reads off the network threads (Api::handle)
 };
 
 }  // namespace dvonn::server

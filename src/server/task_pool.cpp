@@ -4,7 +4,7 @@
 
 namespace dvonn::server {
 
-TaskPool::TaskPool(int threads) {
+TaskPool::TaskPool(int threads, std::size_t max_waiting) : max_waiting_(max_waiting) {
   for (int i = 0; i < std::max(1, threads); ++i) threads_.emplace_back([this] { run(); });
 }
 
@@ -17,12 +17,19 @@ TaskPool::~TaskPool() {
   for (auto& t : threads_) t.join();
 }
 
-void TaskPool::post(std::function<void()> task) {
+bool TaskPool::post(std::function<void()> task) {
   {
     std::lock_guard lock(mutex_);
+    if (max_waiting_ != 0 && tasks_.size() >= max_waiting_) return false;
     tasks_.push_back(std::move(task));
   }
   cv_.notify_one();
+  return true;
+}
+
+std::size_t TaskPool::waiting() const {
+  std::lock_guard lock(mutex_);
+  return tasks_.size();
 }
 
 void TaskPool::run() {

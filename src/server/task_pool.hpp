@@ -1,8 +1,13 @@
-// A few threads for slow blocking work that must not hold up the network
-// threads (password hashing, account writes that wait for their commit).
+// A few threads for blocking work that must not hold up the network
+// threads: password hashing and account writes that wait for their commit,
+// and (a pool of its own) the database reads of sessions, lists, profiles
+// and games not in memory. The queue may be bounded: post refuses beyond it
+// (the caller answers 503 with Retry-After) rather than letting a flood of
+// requests queue without end.
 #pragma once
 
 #include <condition_variable>
+#include <cstddef>
 #include <deque>
 #include <functional>
 #include <mutex>
@@ -13,17 +18,22 @@ namespace dvonn::server {
 
 class TaskPool {
  public:
-  explicit TaskPool(int threads);
+  // max_waiting: tasks queued (not yet running) at most; 0: no bound.
+  explicit TaskPool(int threads, std::size_t max_waiting = 0);
   // Runs what is queued, then joins.
   ~TaskPool();
   TaskPool(const TaskPool&) = delete;
   TaskPool& operator=(const TaskPool&) = delete;
 
-  void post(std::function<void()> task);
+  // Queues a task; false (and the task dropped) when the queue is full.
+  bool post(std::function<void()> task);
+  // Tasks waiting (not running).
+  std::size_t waiting() const;
 
  private:
   void run();
-  std::mutex mutex_;
+  const std::size_t max_waiting_;
+  mutable std::mutex mutex_;
   std::condition_variable cv_;
   std::deque<std::function<void()>> tasks_;
   bool stopping_ = false;

@@ -1,12 +1,16 @@
 #include "server/websocket_session.hpp"
 
+#include <atomic>
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
 #include <deque>
 #include <iostream>
+#include <limits>
 #include <nlohmann/json.hpp>
+
+#include "server/browser_security.hpp"
 
 namespace dvonn::server {
 namespace {
@@ -24,16 +28,27 @@ constexpr std::size_t kHardMessageLimit = 64 * 1024;
 // without bound.
 constexpr std::size_t kMaxQueuedMessages = 512;
 
-class WebSocketSession : public Subscriber, public Drainable, public std::enable_shared_from_this<WebSocketSession> {
+class WebSocketSession : public Subscriber,
+                         public Drainable,
+                         public Sheddable,
+                         public std::enable_shared_from_this<WebSocketSession> {
  public:
-  WebSocketSession(beast::tcp_stream&& stream, std::shared_ptr<GameRoom> room, std::string token, Services& services)
+  WebSocketSession(beast::tcp_stream&& stream, std::shared_ptr<GameRoom> room, std::string token, Services& services,
+                   std::shared_ptr<void> ticket)
       : ws_(std::move(stream)),
         room_(std::move(room)),
         token_(std::move(token)),
         services_(services),
-        bucket_(services.config.ws_rate, services.config.ws_burst) {}
+        ticket_(std::move(ticket)),
+        bucket_(services.config.ws_rate, services.config.ws_burst) {
+    beast::error_code ec;
+    auto endpoint = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec);
+    address_ = ec ? "unknown" : endpoint.address().to_string();
+  }
 
   void run(http::request<http::string_body> upgrade) {
+    // Behind a proxy the client is the one the proxy names (as for HTTP).
+    address_ = client_address(address_, upgrade["X-Forwarded-For"], services_.config.behind_proxy);
     ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
     ws_.set_option(websocket::stream_base::decorator(
         [](websocket::response_type& res) { res.set(http::field::server, "dvonn"); }));
@@ -41,6 +56,7 @@ class WebSocketSession : public Subscriber, public Drainable, public std::enable
     ws_.async_accept(upgrade, [self = shared_from_this()](beast::error_code ec) {
       if (ec) return;
       self->services_.connections.add_websocket(self);
+      self->services_.sockets.add(self);
       if (self->room_)
         self->room_->subscribe(self);
       else
@@ -63,6 +79,18 @@ class WebSocketSession : public Subscriber, public Drainable, public std::enable
     });
   }
 
+  std::int64_t last_active_ms() const override { return last_active_ms_; }
+  // Out of file descriptors: the socket closes at once (a closing
+  // handshake would keep the descriptor until the client answers).
+  void shed() override {
+    last_active_ms_ = std::numeric_limits<std::int64_t>::max();  // not chosen again
+    net::post(ws_.get_executor(), [self = shared_from_this()] {
+      self->closed_ = true;
+      beast::error_code ec;
+      beast::get_lowest_layer(self->ws_).socket().close(ec);
+    });
+  }
+
   void deliver(std::shared_ptr<const std::string> message) override {
     net::post(ws_.get_executor(),
               [self = shared_from_this(), message = std::move(message)]() mutable { self->queue(std::move(message)); });
@@ -76,6 +104,7 @@ class WebSocketSession : public Subscriber, public Drainable, public std::enable
 
   void on_read(beast::error_code ec, std::size_t bytes) {
     if (ec) return;  // closed, timed out or too big: the session ends
+    last_active_ms_ = steady_now_ms();
     std::string text = beast::buffers_to_string(buffer_.data());
     buffer_.consume(buffer_.size());
     if (!bucket_.take()) {
@@ -129,17 +158,20 @@ class WebSocketSession : public Subscriber, public Drainable, public std::enable
       auto move = msg.find("move");
       if (move == msg.end() || !move->is_string() || move->get<std::string>().empty())
         return send_error("a move message needs \"move\", like \"E3\", \"A1B2\" or \"PASS\"", type);
-      return room_->move(token, move->get<std::string>(), on_reply);
+      return room_->move(token, move->get<std::string>(), on_reply, address_);
     }
     if (type == "undo") return room_->undo(token, on_reply);
     if (type == "resign") return room_->resign(token, on_reply);
     if (type == "hint") {
-      return room_->hint(token, [self, type](const RoomReply& r) {
-        if (r.status != 200) return self->send_error(r.error, type);
-        json hint = r.hint;
-        hint["type"] = "hint";
-        self->deliver(std::make_shared<const std::string>(hint.dump()));
-      });
+      return room_->hint(
+          token,
+          [self, type](const RoomReply& r) {
+            if (r.status != 200) return self->send_error(r.error, type);
+            json hint = r.hint;
+            hint["type"] = "hint";
+            self->deliver(std::make_shared<const std::string>(hint.dump()));
+          },
+          address_);
     }
     send_error("unknown message type \"" + type + "\": use move, undo, hint, resign or ping", type);
   }
@@ -186,7 +218,10 @@ class WebSocketSession : public Subscriber, public Drainable, public std::enable
   websocket::stream<beast::tcp_stream> ws_;
   std::shared_ptr<GameRoom> room_;
   std::string token_;
+  std::string address_;  // charged for the engine work it asks for
   Services& services_;
+  std::shared_ptr<void> ticket_;  // its place among its address's connections
+  std::atomic<std::int64_t> last_active_ms_{steady_now_ms()};
   TokenBucket bucket_;
   beast::flat_buffer buffer_;
   std::deque<std::shared_ptr<const std::string>> queue_;
@@ -199,8 +234,10 @@ class WebSocketSession : public Subscriber, public Drainable, public std::enable
 }  // namespace
 
 void start_websocket_session(beast::tcp_stream stream, http::request<http::string_body> upgrade,
-                             std::shared_ptr<GameRoom> room, std::string token, Services& services) {
-  auto session = std::make_shared<WebSocketSession>(std::move(stream), std::move(room), std::move(token), services);
+                             std::shared_ptr<GameRoom> room, std::string token, Services& services,
+                             std::shared_ptr<void> ticket) {
+  auto session = std::make_shared<WebSocketSession>(std::move(stream), std::move(room), std::move(token), services,
+                                                    std::move(ticket));
   session->run(std::move(upgrade));
 }
 

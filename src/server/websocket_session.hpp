@@ -18,6 +18,7 @@ namespace dvonn::server {
 
 void start_websocket_session(boost::beast::tcp_stream stream,
                              boost::beast::http::request<boost::beast::http::string_body> upgrade,
-                             std::shared_ptr<GameRoom> room, std::string token, Services& services);
+                             std::shared_ptr<GameRoom> room, std::string token, Services& services,
+                             std::shared_ptr<void> ticket = nullptr);
 
 }  // namespace dvonn::server

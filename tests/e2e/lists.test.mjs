@@ -135,3 +135,33 @@ test('a free seat of a game not started is "(nobody yet)"; counts are plural by 
   await page.context().close();
   await p2.context().close();
 });
+
+test('my games come a page at a time: "More games" shows the rest, then goes', async () => {
+  const page = await newPage(browser, SIZES[0][1]);
+  const name = `lmany_${stamp}`;
+  const g = await api(page, 'POST', '/api/auth/guest', { name });
+  if (g.status === 404) return;  // no accounts on this server
+  assert.equal(g.status, 201, JSON.stringify(g.body));
+  // More than a page (50) of unfinished games, all the user's move.
+  const ids = new Set();
+  for (let i = 0; i < 53; i++) {
+    const c = await api(page, 'POST', '/api/games', { mode: 'local' });
+    assert.equal(c.status, 201, JSON.stringify(c.body));
+    ids.add(c.body.id);
+  }
+  await page.goto(`${BASE}/#mygames`);
+  const items = page.locator(`${tid('mygames-myturn')} ${tid('game-item')}`);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="mygames-myturn"] [data-testid="game-item"]').length > 0);
+  assert.equal(await items.count(), 50);
+  const more = page.getByTestId('mygames-more');
+  assert.equal(await more.isVisible(), true, 'a "More games" button under a full page');
+  // The badge counts every game, not the page.
+  await page.waitForFunction(() => document.querySelector('[data-testid="mygames-count"]').textContent === '53');
+  await more.click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="mygames-myturn"] [data-testid="game-item"]').length === 53);
+  assert.equal(await more.isVisible(), false, 'no button once every game is shown');
+  const shown = await items.evaluateAll((els) => els.map((e) => e.dataset.id));
+  assert.deepEqual(new Set(shown), ids, 'each game once');
+  noScriptErrors(page);
+  await page.context().close();
+});

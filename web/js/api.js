@@ -45,7 +45,15 @@ export const api = {
   guest: (name) => request('POST', '/api/auth/guest', { name }),
   logout: () => request('POST', '/api/auth/logout', {}),
   user: (name) => request('GET', `/api/users/${encodeURIComponent(name)}`),
-  myGames: () => request('GET', '/api/me/games'),
+  // A page of my unfinished games (offset, at most limit) and the latest
+  // finished ones; r.more says whether there are more, r.next the offset.
+  myGames: ({ offset, limit } = {}) => {
+    const q = new URLSearchParams();
+    if (offset) q.set('offset', String(offset));
+    if (limit) q.set('limit', String(limit));
+    const qs = q.toString();
+    return request('GET', `/api/me/games${qs ? `?${qs}` : ''}`);
+  },
   // Lobby
   lobby: () => request('GET', '/api/lobby'),
   lobbyCreate: (opts) => request('POST', '/api/lobby', opts),

@@ -49,6 +49,7 @@ export async function setup({ saveSeat }) {
     location.hash = p ? `archive&player=${encodeURIComponent(p)}` : 'archive';
   });
   byTest('archive-more').addEventListener('click', () => loadArchive(true));
+  byTest('mygames-more').addEventListener('click', () => loadMyGames(true));
 }
 
 function alertPage(text) {
@@ -93,9 +94,11 @@ export async function refreshTurnCount() {
   if (badge.dataset.count) badge.title = badge.getAttribute('aria-label');
   const seq = ++countSeq;
   try {
-    const r = await api.myGames();
+    // Only the count is needed: the smallest page (counts cover them all).
+    const r = await api.myGames({ limit: 1 });
     if (seq !== countSeq || !session.user) return;
-    const n = Array.isArray(r.my_turn) ? r.my_turn.length : 0;
+    const n = r.counts && typeof r.counts.my_turn === 'number' ? r.counts.my_turn
+      : Array.isArray(r.my_turn) ? r.my_turn.length : 0;
     badge.dataset.count = String(n);
     badge.textContent = String(n);
     badge.hidden = n === 0;
@@ -217,6 +220,13 @@ function gameItem(g, { link = 'game', mine = false } = {}) {
 function fillList(ul, games, opts, emptyKey) {
   ul.innerHTML = '';
   if (!games || !games.length) { ul.appendChild(el('li', { class: 'empty' }, t(emptyKey))); return; }
+  for (const g of games) ul.appendChild(gameItem(g, opts));
+}
+
+// A further page of a list filled by fillList (its "none" line goes).
+function appendList(ul, games, opts) {
+  if (!games || !games.length) return;
+  for (const e of ul.querySelectorAll('li.empty')) e.remove();
   for (const g of games) ul.appendChild(gameItem(g, opts));
 }
 
@@ -443,23 +453,36 @@ function setupLobbyForm() {
 }
 
 // ---------- my games ----------
-async function loadMyGames() {
+// The unfinished games come a page at a time ("More games" asks for the
+// next); the finished ones are the latest (the archive has them all).
+let myGamesNext = null;
+async function loadMyGames(more) {
   const msg = byTest('mygames-message');
+  const btn = byTest('mygames-more');
   if (!session.user) {
     for (const k of ['myturn', 'waiting', 'finished']) byTest(`mygames-${k}`).innerHTML = '';
+    btn.hidden = true;
     msg.textContent = t('mygames.loginFirst');
     return;
   }
+  btn.disabled = true;
   try {
-    const r = await api.myGames();
+    const r = await api.myGames({ offset: more ? myGamesNext : undefined });
     if (!current || current.page !== 'mygames') return;
     msg.textContent = '';
-    fillList(byTest('mygames-myturn'), r.my_turn, { mine: true }, 'mygames.noneMyTurn');
-    fillList(byTest('mygames-waiting'), r.waiting, { mine: true }, 'mygames.noneWaiting');
-    fillList(byTest('mygames-finished'), r.finished, { mine: true }, 'mygames.noneFinished');
+    if (more) {
+      appendList(byTest('mygames-myturn'), r.my_turn, { mine: true });
+      appendList(byTest('mygames-waiting'), r.waiting, { mine: true });
+    } else {
+      fillList(byTest('mygames-myturn'), r.my_turn, { mine: true }, 'mygames.noneMyTurn');
+      fillList(byTest('mygames-waiting'), r.waiting, { mine: true }, 'mygames.noneWaiting');
+      fillList(byTest('mygames-finished'), r.finished, { mine: true }, 'mygames.noneFinished');
+    }
+    myGamesNext = r.more ? r.next : null;
+    btn.hidden = !r.more;
   } catch (e) {
     msg.textContent = e.status === 401 ? t('mygames.loginFirst') : t('error.load', { error: errorText(e) });
-  }
+  } finally { btn.disabled = false; }
 }
 
 // ---------- profile ----------

@@ -99,6 +99,23 @@ void register_serve_command(CLI::App& app, CommandSet& set) {
                 "log lines as they are)")
       ->capture_default_str()
       ->check(CLI::IsMember({"text", "json"}));
+  c->add_option("--db-threads", o->db_threads,
+                "Threads reading the database for requests (sessions, lists, profiles, games not in memory), off "
+                "the network threads")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 64));
+  c->add_option("--db-queue", o->db_queue,
+                "Requests that may wait for a database thread; beyond it a request gets 503 with Retry-After")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100000));
+  c->add_option("--max-rooms", o->max_rooms,
+                "Games kept in memory; beyond it the least recently used idle games are evicted and reloaded from "
+                "the database when next opened (0: no bound)")
+      ->capture_default_str();
+  c->add_option("--max-connections-per-address", o->max_connections_per_address,
+                "Connections (HTTP and WebSocket) one client address may have open at once (0: no bound; off with "
+                "--behind-proxy, where every connection comes from the proxy)")
+      ->capture_default_str();
   c->footer(
       "Open the printed address in a browser. Games are saved to the database as they are played: stop the server "
       "with Ctrl-C (or SIGTERM) and start it again on the same --db, and every game continues where it was. See "

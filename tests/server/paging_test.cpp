@@ -1,0 +1,165 @@
+// Lists a page at a time: every list (my games, a profile's rating history,
+// the archive, the live games) holds at most a page, says whether there is
+// more and how to ask for it; bad paging parameters get a 400 that says why.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "community_fixture.hpp"
+
+namespace dvonn::server::testing {
+namespace {
+
+using nlohmann::json;
+
+class PagingTest : public CommunityTest {
+ protected:
+  // The unfinished games of a page of /api/me/games, in order.
+  static std::vector<std::string> unfinished_ids(const json& page) {
+    std::vector<std::string> ids;
+    for (const char* list : {"my_turn", "waiting"})
+      for (const auto& g : page[list]) ids.push_back(g["id"]);
+    return ids;
+  }
+  std::set<std::string> local_games(const Browser& b, int n) {
+    std::set<std::string> ids;
+    for (int i = 0; i < n; ++i) {
+      auto r = call("/api/games", {{"mode", "local"}}, b);
+      EXPECT_EQ(r.status, 201) << r.body;
+      if (r.status == 201) ids.insert(r.json()["id"].get<std::string>());
+    }
+    return ids;
+  }
+};
+
+TEST_F(PagingTest, MyGamesComeAPageAtATimeAndTheNextPageContinuesIt) {
+  Browser alice = guest("alice");
+  std::set<std::string> made = local_games(alice, 7);
+  ASSERT_EQ(made.size(), 7u);
+
+  std::vector<std::string> seen;
+  json page = get("/api/me/games?limit=3", alice).json();
+  EXPECT_EQ(unfinished_ids(page).size(), 3u);
+  EXPECT_EQ(page["more"], true);
+  EXPECT_EQ(page["next"], 3);
+  // The counts cover every game, whatever the page.
+  EXPECT_EQ(page["counts"]["my_turn"], 7);
+  EXPECT_EQ(page["counts"]["waiting"], 0);
+  for (auto& id : unfinished_ids(page)) seen.push_back(id);
+
+  page = get("/api/me/games?limit=3&offset=3", alice).json();
+  EXPECT_EQ(unfinished_ids(page).size(), 3u);
+  EXPECT_EQ(page["more"], true);
+  EXPECT_EQ(page["next"], 6);
+  for (auto& id : unfinished_ids(page)) seen.push_back(id);
+
+  page = get("/api/me/games?limit=3&offset=6", alice).json();
+  EXPECT_EQ(unfinished_ids(page).size(), 1u);
+  EXPECT_EQ(page["more"], false);
+  EXPECT_TRUE(page["next"].is_null());
+  EXPECT_EQ(page["counts"]["my_turn"], 7);
+  for (auto& id : unfinished_ids(page)) seen.push_back(id);
+
+  // Each game once, all of them.
+  EXPECT_EQ(std::set<std::string>(seen.begin(), seen.end()), made);
+  EXPECT_EQ(seen.size(), made.size());
+}
+
+TEST_F(PagingTest, WithoutALimitMyGamesHoldTheDefaultPage) {
+  Browser alice = guest("alice");
+  ASSERT_EQ(local_games(alice, 53).size(), 53u);
+  json page = get("/api/me/games", alice).json();
+  EXPECT_EQ(unfinished_ids(page).size(), 50u);
+  EXPECT_EQ(page["more"], true);
+  EXPECT_EQ(page["counts"]["my_turn"], 53);
+  json rest = get("/api/me/games?offset=" + std::to_string(page["next"].get<int>()), alice).json();
+  EXPECT_EQ(unfinished_ids(rest).size(), 3u);
+  EXPECT_EQ(rest["more"], false);
+}
+
+TEST_F(PagingTest, BadPagingParametersGetA400ThatSaysWhyAndChangeNothing) {
+  Browser alice = guest("alice");
+  local_games(alice, 2);
+  std::string before = get("/api/me/games", alice).body;
+  struct Case {
+    std::string target, word;
+  };
+  const Case cases[] = {
+      {"/api/me/games?limit=0", "limit"},
+      {"/api/me/games?limit=101", "limit"},
+      {"/api/me/games?limit=two", "limit"},
+      {"/api/me/games?limit=", "limit"},
+      {"/api/me/games?offset=-1", "offset"},
+      {"/api/me/games?offset=1.5", "offset"},
+      {"/api/me/games?offset=100001", "offset"},
+      {"/api/users/alice?limit=0", "limit"},
+      {"/api/users/alice?limit=501", "limit"},
+      {"/api/users/alice?before=yesterday", "before"},
+      {"/api/archive?limit=101", "limit"},
+      {"/api/archive?before=x", "before"},
+      {"/api/live?limit=0", "limit"},
+      {"/api/live?before=soon", "before"},
+  };
+  for (const auto& c : cases) {
+    auto r = get(c.target, alice);
+    EXPECT_EQ(r.status, 400) << c.target << ": " << r.body;
+    if (r.status == 400) {
+      EXPECT_NE(r.json()["error"].get<std::string>().find(c.word), std::string::npos) << r.body;
+    }
+  }
+  EXPECT_EQ(get("/api/me/games", alice).body, before);
+}
+
+TEST_F(PagingTest, TheRatingHistoryOfAProfileIsPagedBackInTime) {
+  Browser alice = signup("alice"), bob = signup("bob");
+  for (int i = 0; i < 3; ++i) {
+    Started g = start_online(alice, bob, {{"rated", true}});
+    ASSERT_EQ(call("/api/games/" + g.id + "/resign", {{"token", g.black}}).status, 200);
+    advance(1000);  // each game ends at a time of its own
+  }
+  json all = get("/api/users/alice").json();
+  ASSERT_EQ(all["rating_history"].size(), 3u);
+  EXPECT_EQ(all["more"], false);
+  EXPECT_EQ(all["record"]["wins"], 3);
+
+  json latest = get("/api/users/alice?limit=2").json();
+  ASSERT_EQ(latest["rating_history"].size(), 2u);
+  EXPECT_EQ(latest["more"], true);
+  // The latest two, oldest first.
+  EXPECT_EQ(latest["rating_history"][0], all["rating_history"][1]);
+  EXPECT_EQ(latest["rating_history"][1], all["rating_history"][2]);
+  EXPECT_EQ(latest["next"], all["rating_history"][1]["time"]);
+
+  json earlier = get("/api/users/alice?limit=2&before=" + std::to_string(latest["next"].get<std::int64_t>())).json();
+  ASSERT_EQ(earlier["rating_history"].size(), 1u);
+  EXPECT_EQ(earlier["rating_history"][0], all["rating_history"][0]);
+  EXPECT_EQ(earlier["more"], false);
+  EXPECT_TRUE(earlier["next"].is_null());
+  // The rest of the profile is the same on every page.
+  EXPECT_EQ(earlier["record"], all["record"]);
+}
+
+TEST_F(PagingTest, LiveGamesArePagedLikeTheArchive) {
+  Browser alice = guest("alice"), bob = guest("bob");
+  std::set<std::string> started;
+  for (int i = 0; i < 3; ++i) {
+    Started g = start_online(alice, bob);
+    ASSERT_EQ(call("/api/games/" + g.id + "/moves", {{"token", g.white}, {"move", "E3"}}).status, 200);
+    started.insert(g.id);
+    advance(10);  // a time of its own
+  }
+  json page = get("/api/live?limit=2").json();
+  ASSERT_EQ(page["games"].size(), 2u);
+  EXPECT_EQ(page["more"], true);
+  json rest = get("/api/live?limit=2&before=" + std::to_string(page["next"].get<std::int64_t>())).json();
+  ASSERT_EQ(rest["games"].size(), 1u);
+  EXPECT_EQ(rest["more"], false);
+  std::set<std::string> seen = {page["games"][0]["id"], page["games"][1]["id"], rest["games"][0]["id"]};
+  EXPECT_EQ(seen, started);
+  // The archive says the same way whether there is more.
+  json archive = get("/api/archive").json();
+  EXPECT_EQ(archive["more"], false);
+}
+
+}  // namespace
+}  // namespace dvonn::server::testing
