@@ -57,6 +57,25 @@ json summary_of(const Statement& q) {
   return s;
 }
 
+// A page of up to `limit` summaries from a query that asked for one row
+// more: that row only says a next page exists, starting before the last
+// summary shown (column 12 is updated_ms).
+json summary_page(Statement& q, int limit) {
+  json games = json::array();
+  json next = nullptr;
+  std::int64_t last = 0;
+  for (int n = 0; q.next(); ++n) {
+    if (n == limit) {
+      next = last;
+      break;
+    }
+    games.push_back(summary_of(q));
+    last = q.integer(12);
+  }
+  q.reset();
+  return {{"games", games}, {"more", !next.is_null()}, {"next", next}};
+}
+
 }  // namespace
 
 json GameQueries::my_games(const Player& user, int limit, std::int64_t offset) {
@@ -162,12 +181,11 @@ std::optional<json> GameQueries::profile(const std::string& name, int limit, std
 }
 
 json GameQueries::archive(const std::string& player, std::int64_t before, int limit) {
-  json games = json::array();
-  json next = nullptr;
+  json page;
   std::int64_t user = 0;
   if (!player.empty()) {
     auto p = accounts_.find_user(player);
-    if (!p) return {{"games", games}, {"more", false}, {"next", next}};
+    if (!p) return {{"games", json::array()}, {"more", false}, {"next", nullptr}};
     user = p->id;
   }
   store_.read([&](sqlite3* db) {
@@ -177,25 +195,13 @@ json GameQueries::archive(const std::string& player, std::int64_t before, int li
     Statement q(db, sql.c_str(), false);
     q.bind(1, before).bind(2, std::int64_t{limit} + 1);
     if (user) q.bind(3, user);
-    int n = 0;
-    std::int64_t last = 0;
-    while (q.next()) {
-      if (n == limit) {
-        next = last;
-        break;
-      }
-      games.push_back(summary_of(q));
-      last = q.integer(12);
-      ++n;
-    }
-    q.reset();
+    page = summary_page(q, limit);
   });
-  return {{"games", games}, {"more", !next.is_null()}, {"next", next}};
+  return page;
 }
 
 json GameQueries::live(std::int64_t now, std::int64_t before, int limit) {
-  json games = json::array();
-  json next = nullptr;
+  json page;
   store_.read([&](sqlite3* db) {
     std::string sql = std::string(kSummarySelect) +
                       "WHERE g.over = 0 AND g.mode IN ('online', 'engine') AND g.updated_ms > ?1 AND "
@@ -204,20 +210,9 @@ json GameQueries::live(std::int64_t now, std::int64_t before, int limit) {
                       "ORDER BY g.updated_ms DESC LIMIT ?2";
     Statement q(db, sql.c_str(), false);
     q.bind(1, now - 3600 * 1000).bind(2, std::int64_t{limit} + 1).bind(3, before);
-    int n = 0;
-    std::int64_t last = 0;
-    while (q.next()) {
-      if (n == limit) {
-        next = last;
-        break;
-      }
-      games.push_back(summary_of(q));
-      last = q.integer(12);
-      ++n;
-    }
-    q.reset();
+    page = summary_page(q, limit);
   });
-  return {{"games", games}, {"more", !next.is_null()}, {"next", next}};
+  return page;
 }
 
 }  // namespace dvonn::server
