@@ -282,7 +282,7 @@ void Api::create(const json& request, const Caller& caller, bool listed, Respond
   community::TimeControl control;
   if (auto why = time_control_from_json(request, control); !why.empty()) return respond(json_error(400, why));
   bool timed = control.kind != community::ClockKind::None;
-  if (timed && g.stored.mode != "online") return respond(json_error(400, "a clock is for online games only"));
+  if (timed && g.stored.mode != Mode::Online) return respond(json_error(400, "a clock is for online games only"));
   bool has_moves = !g.stored.moves.empty();
   if (timed && has_moves) return respond(json_error(400, "a timed game starts without moves: drop the record"));
   if (timed) {
@@ -299,12 +299,12 @@ void Api::create(const json& request, const Caller& caller, bool listed, Respond
   if (rated) {
     if (!caller.user) return respond(json_error(401, "log in to play a rated game"));
     if (caller.user->guest) return respond(json_error(400, "guests play unrated games only"));
-    if (g.stored.mode == "local") return respond(json_error(400, "a local game cannot be rated"));
+    if (g.stored.mode == Mode::Local) return respond(json_error(400, "a local game cannot be rated"));
     if (has_moves || (request.contains("random_setup") && !request["random_setup"].is_null()))
       return respond(json_error(400, "a rated game starts from the empty board"));
   }
   if (listed) {
-    if (g.stored.mode != "online") return respond(json_error(400, "the lobby lists online games only"));
+    if (g.stored.mode != Mode::Online) return respond(json_error(400, "the lobby lists online games only"));
     if (!caller.user) return respond(json_error(401, "log in first"));
     if (p_.lobby.open_count(caller.user->id) >= kMaxOpenGamesPerPlayer)
       return respond(json_error(
@@ -318,10 +318,10 @@ void Api::create(const json& request, const Caller& caller, bool listed, Respond
   s.clock = community::format_time_control(control);
   s.rated = rated;
   s.created_ms = now;
-  s.started_ms = s.mode == "online" ? 0 : now;
+  s.started_ms = s.mode == Mode::Online ? 0 : now;
   s.move_times.assign(s.moves.size(), now);
   if (listed) {
-    s.lobby = kLobbyOpen;
+    s.lobby = LobbyState::Open;
     s.color_choice = color_choice;
   }
   if (caller.user) {
@@ -334,13 +334,13 @@ void Api::create(const json& request, const Caller& caller, bool listed, Respond
       s.black_player = *caller.user;
     }
   }
-  if (s.mode == "engine") {
+  if (s.mode == Mode::Engine) {
     // Each engine game may cost a search at once: bounded per address.
     if (p_.context.engines.busy(caller.address))
       return respond(json_error(429, "the engine is busy with your other games: try again in a few seconds"));
     Player engine = p_.accounts.engine_user(s.level);
-    (s.engine_color == "white" ? s.white_user : s.black_user) = engine.id;
-    (s.engine_color == "white" ? s.white_player : s.black_player) = engine;
+    (s.engine_color == Color::White ? s.white_user : s.black_user) = engine.id;
+    (s.engine_color == Color::White ? s.white_player : s.black_player) = engine;
   }
 
   std::shared_ptr<GameRoom> room;

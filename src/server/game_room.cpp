@@ -46,13 +46,10 @@ std::shared_ptr<GameRoom> GameRoom::load(const StoredGame& stored, RoomContext& 
     if (!why.empty())
       throw StoreError("game " + stored.id + ": move " + std::to_string(i + 1) + " " + stored.moves[i] + ": " + why);
   }
-  auto mode = parse_mode(stored.mode);
-  if (!mode) throw StoreError("game " + stored.id + ": unknown mode " + stored.mode);
   SeatInfo seats;
-  seats.mode = *mode;
+  seats.mode = stored.mode;
   seats.level = stored.level;
-  if (stored.engine_color == "white") seats.engine_color = Color::White;
-  if (stored.engine_color == "black") seats.engine_color = Color::Black;
+  seats.engine_color = stored.engine_color;
   seats.white_taken = seats.engine_color == Color::White || !stored.white_token.empty();
   seats.black_taken = seats.engine_color == Color::Black || !stored.black_token.empty();
   auto room = std::shared_ptr<GameRoom>(
@@ -74,9 +71,9 @@ void GameRoom::load_community(const StoredGame& stored) {
   end_reason_ = stored.end_reason;
   lobby_ = stored.lobby;
   color_choice_ = stored.color_choice;
-  if (end_reason_ == "resignation" || end_reason_ == "time") {
-    if (stored.winner == "white") forced_result_ = Result::WhiteWins;
-    if (stored.winner == "black") forced_result_ = Result::BlackWins;
+  if (end_reason_ == EndReason::Resignation || end_reason_ == EndReason::Time) {
+    if (stored.winner == Winner::White) forced_result_ = Result::WhiteWins;
+    if (stored.winner == Winner::Black) forced_result_ = Result::BlackWins;
   }
   if (control_.kind != community::ClockKind::None && started_ms_ > 0) {
     clock_ = community::GameClock::replay(control_, started_ms_, stored.move_times);
@@ -101,8 +98,8 @@ void GameRoom::load_community(const StoredGame& stored) {
   committed_started_ = started_locked();
   last_activity_ms_ = std::max(
       {created_ms_, started_ms_, ended_ms_, stored.move_times.empty() ? std::int64_t{0} : stored.move_times.back()});
-  summary_stale_ =
-      stored.move_count != static_cast<std::int64_t>(stored.moves.size()) || (stored.over && stored.end_reason.empty());
+  summary_stale_ = stored.move_count != static_cast<std::int64_t>(stored.moves.size()) ||
+                   (stored.over && stored.end_reason == EndReason::None);
 }
 
 GameProgress GameRoom::progress() const {
@@ -114,7 +111,7 @@ void GameRoom::refresh_summary() {
   std::lock_guard lock(mutex_);
   if (!summary_stale_ || broken_) return;
   summary_stale_ = false;
-  if (over_locked() && end_reason_.empty() && game_.position().is_over()) end_reason_ = "count";
+  if (over_locked() && end_reason_ == EndReason::None && game_.position().is_over()) end_reason_ = EndReason::Count;
   GameProgress p = progress_locked(last_activity_ms_);
   context_.store.submit(
       [self = shared_from_this(), p](StoreWriter& w) {
@@ -178,7 +175,7 @@ std::string GameRoom::state_body_locked() const {
   x.rated = rated_;
   x.started = started_locked();
   x.result = forced_result_;
-  if (end_reason_ != "cancelled") x.end = end_reason_;
+  if (end_reason_ != EndReason::Cancelled) x.end = end_reason_name(end_reason_);
   if (rating_changes_.valid)
     x.rating_changes =
         nlohmann::json{{"white", {{"before", rating_changes_.white_before}, {"after", rating_changes_.white_after}}},
@@ -227,7 +224,7 @@ GameProgress GameRoom::progress_locked(std::int64_t now) const {
   GameProgress g;
   g.version = version_;
   bool over = over_locked();
-  g.over = over || end_reason_ == "cancelled";
+  g.over = over || end_reason_ == EndReason::Cancelled;
   g.result = result_name(result_locked());
   Score score = game_.position().score();
   g.score_white = score.white;
@@ -239,7 +236,7 @@ GameProgress GameRoom::progress_locked(std::int64_t now) const {
   g.end_reason = end_reason_;
   if (over) {
     Result r = result_locked();
-    g.winner = r == Result::WhiteWins ? "white" : r == Result::BlackWins ? "black" : "draw";
+    g.winner = r == Result::WhiteWins ? Winner::White : r == Result::BlackWins ? Winner::Black : Winner::Draw;
   }
   g.ended_ms = ended_ms_;
   return g;
@@ -276,7 +273,7 @@ std::string GameRoom::record() const {
     tags.emplace_back("TimeControl", community::format_time_control(control_));
   GameRecord rec = record_of(game_, tags);
   if (forced_result_) rec.set_tag("Result", result_tag(*forced_result_));
-  if (over_locked() && !end_reason_.empty()) rec.set_tag("Termination", end_reason_);
+  if (over_locked() && end_reason_ != EndReason::None) rec.set_tag("Termination", end_reason_name(end_reason_));
   return format_record(rec);
 }
 
@@ -288,7 +285,7 @@ std::optional<RoomReply> GameRoom::check_turn_locked(const std::string& token) c
                                           : "wrong seat token: it is not a seat of this game");
   const Position& p = game_.position();
   if (over_locked()) return error_reply(409, "the game is over");
-  if (end_reason_ == "cancelled") return error_reply(409, "the game was cancelled");
+  if (end_reason_ == EndReason::Cancelled) return error_reply(409, "the game was cancelled");
   if (!started_locked()) return error_reply(409, "the game has not started: waiting for an opponent");
   Color side = p.side_to_move();
   if (role != Role::Both && role != (side == Color::White ? Role::White : Role::Black))
@@ -340,7 +337,7 @@ void GameRoom::play_locked(Move m, Reply reply) {
     removed_.clear();
     played.emplace_back(static_cast<int>(game_.moves().size()), "PASS");
   }
-  if (game_.position().is_over()) end_locked("count", std::nullopt, now);
+  if (game_.position().is_over()) end_locked(EndReason::Count, std::nullopt, now);
   commit_locked(
       [id = id_, played, now](StoreWriter& w) {
         for (const auto& [number, text] : played) w.append_move(id, number, text, now);
@@ -348,7 +345,7 @@ void GameRoom::play_locked(Move m, Reply reply) {
       {}, std::move(reply));
 }
 
-void GameRoom::end_locked(const std::string& reason, std::optional<Result> result, std::int64_t now) {
+void GameRoom::end_locked(EndReason reason, std::optional<Result> result, std::int64_t now) {
   end_reason_ = reason;
   forced_result_ = result;
   ended_ms_ = now;
@@ -361,7 +358,7 @@ void GameRoom::end_on_time_locked(std::int64_t now) {
   // The flag fell at the deadline, whenever it is noticed.
   std::int64_t at = clock_.deadline_ms().value_or(now);
   if (at > now) at = now;
-  end_locked("time", loser == Color::White ? Result::BlackWins : Result::WhiteWins, at);
+  end_locked(EndReason::Time, loser == Color::White ? Result::BlackWins : Result::WhiteWins, at);
   commit_locked([](StoreWriter&) {}, {}, {});
 }
 
@@ -398,7 +395,7 @@ void GameRoom::resign(const std::string& token, Reply reply) {
   if (seats_.mode == Mode::Local)
     return lock.unlock(), reply(error_reply(400, "resigning is for online and engine games"));
   if (over_locked()) return lock.unlock(), reply(error_reply(409, "the game is over"));
-  if (end_reason_ == "cancelled") return lock.unlock(), reply(error_reply(409, "the game was cancelled"));
+  if (end_reason_ == EndReason::Cancelled) return lock.unlock(), reply(error_reply(409, "the game was cancelled"));
   if (!started_locked()) return lock.unlock(), reply(error_reply(409, "the game has not started: cancel it instead"));
   std::int64_t now = context_.now_ms();
   if (clock_.timed() && clock_.flagged(now)) {
@@ -406,24 +403,24 @@ void GameRoom::resign(const std::string& token, Reply reply) {
     return lock.unlock(), reply(error_reply(409, "the game is over: time ran out"));
   }
   Color loser = role == Role::White ? Color::White : Color::Black;
-  end_locked("resignation", loser == Color::White ? Result::BlackWins : Result::WhiteWins, now);
+  end_locked(EndReason::Resignation, loser == Color::White ? Result::BlackWins : Result::WhiteWins, now);
   commit_locked([](StoreWriter&) {}, {}, std::move(reply));
 }
 
 void GameRoom::cancel(std::int64_t user, Reply reply) {
   std::unique_lock lock(mutex_);
   if (broken_) return lock.unlock(), reply(error_reply(503, "this game could not be saved; reload the page"));
-  if (lobby_ == kLobbyNone) return lock.unlock(), reply(error_reply(404, "not a lobby game"));
+  if (lobby_ == LobbyState::None) return lock.unlock(), reply(error_reply(404, "not a lobby game"));
   // While open, only the creator holds a seat; later, either player may
   // hear that it is too late.
   bool player = user != 0 && (white_player_.id == user || black_player_.id == user);
   if (!player) return lock.unlock(), reply(error_reply(403, "only the player who opened a game can cancel it"));
-  if (lobby_ != kLobbyOpen)
-    return lock.unlock(), reply(error_reply(409, lobby_ == kLobbyTaken ? "the game was joined: resign it instead"
-                                                                       : "the game was already cancelled"));
-  lobby_ = kLobbyCancelled;
-  end_reason_ = "cancelled";
-  commit_locked([id = id_](StoreWriter& w) { w.set_lobby(id, kLobbyCancelled); }, {}, std::move(reply));
+  if (lobby_ != LobbyState::Open)
+    return lock.unlock(), reply(error_reply(409, lobby_ == LobbyState::Taken ? "the game was joined: resign it instead"
+                                                                             : "the game was already cancelled"));
+  lobby_ = LobbyState::Cancelled;
+  end_reason_ = EndReason::Cancelled;
+  commit_locked([id = id_](StoreWriter& w) { w.set_lobby(id, LobbyState::Cancelled); }, {}, std::move(reply));
 }
 
 std::optional<std::pair<std::string, std::string>> GameRoom::seat_of(std::int64_t user) const {
@@ -439,7 +436,7 @@ std::optional<std::pair<std::string, std::string>> GameRoom::seat_of(std::int64_
 
 std::optional<LobbyEntry> GameRoom::lobby_entry() const {
   std::lock_guard lock(mutex_);
-  if (lobby_ != kLobbyOpen || broken_) return std::nullopt;
+  if (lobby_ != LobbyState::Open || broken_) return std::nullopt;
   LobbyEntry e;
   e.id = id_;
   e.creator = white_player_.id ? white_player_ : black_player_;
@@ -480,7 +477,7 @@ void GameRoom::undo(const std::string& token, Reply reply) {
   if (take_back == 0) return lock.unlock(), reply(error_reply(409, "nothing to undo"));
   for (int i = 0; i < take_back; ++i) game_.undo();
   removed_ = removed_by_last_move(game_);
-  end_reason_.clear();
+  end_reason_ = EndReason::None;
   ended_ms_ = 0;
   int keep = static_cast<int>(game_.moves().size());
   commit_locked([id = id_, keep](StoreWriter& w) { w.truncate_moves(id, keep); }, {}, std::move(reply));
@@ -492,32 +489,32 @@ void GameRoom::join(const Player& player, Reply reply) {
   if (seats_.mode != Mode::Online)
     return lock.unlock(), reply(error_reply(409, std::string("a ") + mode_name(seats_.mode) +
                                                      " game has no seat to join; watch it instead"));
-  if (lobby_ == kLobbyCancelled) return lock.unlock(), reply(error_reply(409, "the game was cancelled"));
+  if (lobby_ == LobbyState::Cancelled) return lock.unlock(), reply(error_reply(409, "the game was cancelled"));
   std::string* free_token = white_token_.empty() ? &white_token_ : black_token_.empty() ? &black_token_ : nullptr;
   if (!free_token) return lock.unlock(), reply(error_reply(409, "both seats are taken; watch the game instead"));
-  std::string seat = free_token == &white_token_ ? "white" : "black";
-  const Player& other = seat == "white" ? black_player_ : white_player_;
+  Color seat = free_token == &white_token_ ? Color::White : Color::Black;
+  const Player& other = seat == Color::White ? black_player_ : white_player_;
   if (player.id != 0 && other.id == player.id)
     return lock.unlock(), reply(error_reply(409, "this is your own game: wait for an opponent"));
   if (rated_ && player.id == 0) return lock.unlock(), reply(error_reply(401, "log in to join a rated game"));
   if (rated_ && player.guest)
     return lock.unlock(), reply(error_reply(400, "guests play unrated games only: sign up to join a rated game"));
   *free_token = new_seat_token();
-  (seat == "white" ? seats_.white_taken : seats_.black_taken) = true;
-  (seat == "white" ? white_player_ : black_player_) = player;
+  (seat == Color::White ? seats_.white_taken : seats_.black_taken) = true;
+  (seat == Color::White ? white_player_ : black_player_) = player;
   std::int64_t now = context_.now_ms();
   started_ms_ = now;
   clock_ = community::GameClock(control_, now);
-  bool was_open = lobby_ == kLobbyOpen;
-  if (was_open) lobby_ = kLobbyTaken;
+  bool was_open = lobby_ == LobbyState::Open;
+  if (was_open) lobby_ = LobbyState::Taken;
   RoomReply done;
-  done.seat = seat;
+  done.seat = color_name(seat);
   done.token = *free_token;
   commit_locked(
       [id = id_, seat, token = *free_token, user = player.id, now, was_open](StoreWriter& w) {
         w.set_seat(id, seat, token, user);
         w.set_started(id, now);
-        if (was_open) w.set_lobby(id, kLobbyTaken);
+        if (was_open) w.set_lobby(id, LobbyState::Taken);
       },
       std::move(done), std::move(reply));
 }
@@ -598,7 +595,7 @@ void GameRoom::committed(const std::string& error, std::shared_ptr<const std::st
       std::lock_guard lock(mutex_);
       first = !broken_;
       broken_ = true;
-      lobby_game = lobby_ != kLobbyNone;
+      lobby_game = lobby_ != LobbyState::None;
       if (context_.watcher) context_.watcher->unwatch(id_);
     }
     if (first) std::cerr << "dvonn serve: game " << id_ << " closed: a change could not be saved: " << error << "\n";
@@ -612,7 +609,7 @@ void GameRoom::committed(const std::string& error, std::shared_ptr<const std::st
   bool lobby_game = false;
   {
     std::lock_guard lock(mutex_);
-    lobby_game = lobby_ != kLobbyNone;
+    lobby_game = lobby_ != LobbyState::None;
     if (ratings && ratings->valid) {
       rating_changes_ = *ratings;
       rating_pending_ = false;

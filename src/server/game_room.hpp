@@ -19,7 +19,9 @@
 #include "core/game.hpp"
 #include "server/account_store.hpp"
 #include "server/engine_workers.hpp"
+#include "server/game_model.hpp"
 #include "server/game_store.hpp"
+#include "server/now_ms.hpp"
 #include "server/rating_update.hpp"
 #include "server/state_json.hpp"
 #include "server/subscriber.hpp"
@@ -145,7 +147,7 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   GameProgress progress_locked(std::int64_t now) const;
   // Ends the game at now: the side to move lost on time.
   void end_on_time_locked(std::int64_t now);
-  void end_locked(const std::string& reason, std::optional<Result> result, std::int64_t now);
+  void end_locked(EndReason reason, std::optional<Result> result, std::int64_t now);
   // Registers the clock's deadline with the watcher (or removes it).
   void arm_clock_locked();
 
@@ -186,9 +188,9 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   std::int64_t created_ms_ = 0;
   std::int64_t started_ms_ = 0;
   std::int64_t ended_ms_ = 0;
-  std::string end_reason_;               // "", count, resignation, time, cancelled
+  EndReason end_reason_ = EndReason::None;
   std::optional<Result> forced_result_;  // resignation or time
-  int lobby_ = kLobbyNone;
+  LobbyState lobby_ = LobbyState::None;
   std::string color_choice_;
   RatingChanges rating_changes_;
   bool rating_pending_ = false;

@@ -79,7 +79,7 @@ std::variant<NewGame, std::string> new_game_from_request(const nlohmann::json& r
 
   NewGame g;
   g.stored.id = new_game_id();
-  g.stored.mode = mode_name(*mode);
+  g.stored.mode = *mode;
   g.stored.level = level;
   g.stored.start = format_position(game.start());
   for (Move m : game.moves()) g.stored.moves.push_back(to_string(m));
@@ -88,7 +88,7 @@ std::variant<NewGame, std::string> new_game_from_request(const nlohmann::json& r
   switch (*mode) {
     case Mode::Engine:
       g.seat = color;
-      g.stored.engine_color = color == "white" ? "black" : "white";
+      g.stored.engine_color = color == "white" ? Color::Black : Color::White;
       (color == "white" ? g.stored.white_token : g.stored.black_token) = g.token;
       break;
     case Mode::Online:

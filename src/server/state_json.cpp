@@ -4,25 +4,6 @@
 
 namespace dvonn::server {
 
-const char* mode_name(Mode m) {
-  switch (m) {
-    case Mode::Engine:
-      return "engine";
-    case Mode::Online:
-      return "online";
-    case Mode::Local:
-      return "local";
-  }
-  return "?";
-}
-
-std::optional<Mode> parse_mode(const std::string& text) {
-  if (text == "engine") return Mode::Engine;
-  if (text == "online") return Mode::Online;
-  if (text == "local") return Mode::Local;
-  return std::nullopt;
-}
-
 RemovedStacks removed_stacks(Stacks before, Move move, Bitboard removed_spaces) {
   RemovedStacks removed;
   if (!move.is_step()) return removed;

@@ -11,21 +11,9 @@
 #include <vector>
 
 #include "core/game.hpp"
+#include "server/game_model.hpp"
 
 namespace dvonn::server {
-
-enum class Mode { Engine, Online, Local };
-const char* mode_name(Mode m);
-std::optional<Mode> parse_mode(const std::string& text);
-
-// What the state says about the seats.
-struct SeatInfo {
-  Mode mode = Mode::Local;
-  int level = 0;                      // engine games
-  std::optional<Color> engine_color;  // engine games
-  bool white_taken = false;
-  bool black_taken = false;
-};
 
 // Stacks removed by the last move, with their colours, by space.
 using RemovedStacks = std::vector<std::pair<Square, Stack>>;
