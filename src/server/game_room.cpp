@@ -9,6 +9,7 @@
 #include "server/clock_watcher.hpp"
 #include "server/engine_ratings.hpp"
 #include "server/random_id.hpp"
+#include "server/time_control_json.hpp"
 
 namespace dvonn::server {
 namespace {
@@ -46,6 +47,17 @@ std::shared_ptr<GameRoom> GameRoom::load(const StoredGame& stored, RoomContext& 
     if (!why.empty())
       throw StoreError("game " + stored.id + ": move " + std::to_string(i + 1) + " " + stored.moves[i] + ": " + why);
   }
+  auto control = community::parse_time_control(stored.clock, error);
+  if (!error.empty()) throw StoreError("game " + stored.id + ": bad clock " + stored.clock + ": " + error);
+  return from_row(stored, std::move(game), control, context);
+}
+
+std::shared_ptr<GameRoom> GameRoom::create(const NewGame& g, RoomContext& context) {
+  return from_row(g.stored, g.spec.game, g.spec.clock, context);
+}
+
+std::shared_ptr<GameRoom> GameRoom::from_row(const StoredGame& stored, Game game, const community::TimeControl& control,
+                                             RoomContext& context) {
   SeatInfo seats;
   seats.mode = stored.mode;
   seats.level = stored.level;
@@ -54,17 +66,15 @@ std::shared_ptr<GameRoom> GameRoom::load(const StoredGame& stored, RoomContext& 
   seats.black_taken = seats.engine_color == Color::Black || !stored.black_token.empty();
   auto room = std::shared_ptr<GameRoom>(
       new GameRoom(context, stored.id, seats, std::move(game), stored.white_token, stored.black_token, stored.version));
-  room->load_community(stored);
+  room->load_community(stored, control);
   return room;
 }
 
-void GameRoom::load_community(const StoredGame& stored) {
+void GameRoom::load_community(const StoredGame& stored, const community::TimeControl& control) {
   white_player_ = stored.white_player;
   black_player_ = stored.black_player;
   rated_ = stored.rated;
-  std::string error;
-  control_ = community::parse_time_control(stored.clock, error);
-  if (!error.empty()) throw StoreError("game " + id_ + ": bad clock " + stored.clock + ": " + error);
+  control_ = control;
   created_ms_ = stored.created_ms;
   started_ms_ = stored.started_ms;
   ended_ms_ = stored.ended_ms;
@@ -443,10 +453,7 @@ std::optional<LobbyEntry> GameRoom::lobby_entry() const {
   e.color = color_choice_;
   e.rated = rated_;
   e.created_ms = created_ms_;
-  if (control_.kind == community::ClockKind::RealTime)
-    e.clock = {{"type", "realtime"}, {"initial", control_.initial_seconds}, {"increment", control_.increment_seconds}};
-  else if (control_.kind == community::ClockKind::Correspondence)
-    e.clock = {{"type", "correspondence"}, {"days", control_.days_per_move}};
+  if (control_.kind != community::ClockKind::None) e.clock = time_control_json(control_);
   return e;
 }
 

@@ -20,6 +20,7 @@
 #include "server/account_store.hpp"
 #include "server/engine_workers.hpp"
 #include "server/game_model.hpp"
+#include "server/game_setup.hpp"
 #include "server/game_store.hpp"
 #include "server/now_ms.hpp"
 #include "server/rating_update.hpp"
@@ -82,6 +83,8 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   // A room for a stored game (replays its moves); throws StoreError when the
   // stored data is not a valid game.
   static std::shared_ptr<GameRoom> load(const StoredGame& stored, RoomContext& context);
+  // A room for a game just made from its spec (nothing to parse back).
+  static std::shared_ptr<GameRoom> create(const NewGame& game, RoomContext& context);
 
   const std::string& id() const { return id_; }
   Mode mode() const { return seats_.mode; }
@@ -135,7 +138,10 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
  private:
   GameRoom(RoomContext& context, std::string id, SeatInfo seats, Game game, std::string white_token,
            std::string black_token, std::int64_t version);
-  void load_community(const StoredGame& stored);
+  // The room of a row whose start, moves and clock are already read.
+  static std::shared_ptr<GameRoom> from_row(const StoredGame& stored, Game game, const community::TimeControl& control,
+                                            RoomContext& context);
+  void load_community(const StoredGame& stored, const community::TimeControl& control);
 
   bool started_locked() const;
   bool over_locked() const;
