@@ -24,6 +24,8 @@
 #include "server/game_store.hpp"
 #include "server/now_ms.hpp"
 #include "server/rating_update.hpp"
+#include "server/room_checks.hpp"
+#include "server/room_reply.hpp"
 #include "server/state_json.hpp"
 #include "server/subscriber.hpp"
 
@@ -54,19 +56,6 @@ struct RoomContext {
   std::function<std::shared_ptr<GameRoom>(const std::string& id)> find;
 };
 
-// Which seats a token controls.
-enum class Role { Spectator, White, Black, Both };
-
-// The answer to a request; status is an HTTP status (200 = done).
-struct RoomReply {
-  int status = 200;
-  std::string error;
-  std::shared_ptr<const std::string> state;  // the state JSON after the change
-  std::string seat;                          // join: the seat taken
-  std::string token;                         // join: its token
-  nlohmann::json hint;                       // hint: move, score, exact, pv
-};
-
 // What the lobby lists of an open game.
 struct LobbyEntry {
   std::string id;
@@ -76,7 +65,6 @@ struct LobbyEntry {
   bool rated = false;
   std::int64_t created_ms = 0;
 };
-using Reply = std::function<void(const RoomReply&)>;
 
 class GameRoom : public std::enable_shared_from_this<GameRoom> {
  public:
@@ -132,9 +120,6 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   // (and for later engine moves of the game).
   void resume_engine(const std::string& client = "");
 
-  // The {"type": "state", ...} message for a state.
-  static std::shared_ptr<const std::string> state_message(const std::string& state);
-
  private:
   GameRoom(RoomContext& context, std::string id, SeatInfo seats, Game game, std::string white_token,
            std::string black_token, std::int64_t version);
@@ -146,10 +131,9 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   bool started_locked() const;
   bool over_locked() const;
   Result result_locked() const;
-  // The state without its clock, and the clock's JSON at a time.
+  // The state without its clock, and a state with a clock as of now.
   std::string state_body_locked() const;
-  nlohmann::json clock_json(const community::GameClock& clock, bool started, std::int64_t now) const;
-  static std::string with_clock(const std::string& body, const nlohmann::json& clock);
+  std::string with_clock_locked(const std::string& state, const community::GameClock& clock, bool started) const;
   GameProgress progress_locked(std::int64_t now) const;
   // Ends the game at now: the side to move lost on time.
   void end_on_time_locked(std::int64_t now);
@@ -158,8 +142,17 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   void arm_clock_locked();
 
   Role role_of_locked(const std::string& token) const;
-  // Checks a token against the side to move; an error reply or nullopt.
-  std::optional<RoomReply> check_turn_locked(const std::string& token) const;
+  // What the refusal checks (room_checks.hpp) read of the room and of who
+  // asks.
+  RoomFacts facts_locked() const;
+  Asker asker_locked(const std::string& token) const;
+  // The refusal of a move: the checks of room_checks, then those that need
+  // the room (the engine's queue, the clock, the rules); nullopt: play it.
+  std::optional<RoomReply> refuse_move_locked(const std::string& token, const std::optional<Move>& m,
+                                              const std::string& move_text, const std::string& parse_error,
+                                              const std::string& client);
+  // Ends the game if the side to move has run out of time, and says so.
+  std::optional<RoomReply> out_of_time_locked();
   // After a change to game_/seats: bumps the version, builds the state and
   // commits the writes; the reply follows the commit.
   void commit_locked(std::function<void(StoreWriter&)> writes, RoomReply reply_template, Reply reply);
