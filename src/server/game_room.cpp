@@ -80,9 +80,8 @@ std::string GameRoom::state_body_locked() const {
   return state_json(id_, seats_, game_, removed_, version_, x);
 }
 
-std::string GameRoom::with_clock_locked(const std::string& state, const community::GameClock& clock,
-                                        bool started) const {
-  return state_with_clock(state, clock_json(control_, clock, started && started_ms_ > 0, context_.now_ms()));
+std::string GameRoom::with_clock_locked(const std::string& state, const RoomClock& clock, bool started) const {
+  return state_with_clock(state, clock.json(started, context_.now_ms()));
 }
 
 GameProgress GameRoom::progress_locked(std::int64_t now) const {
@@ -96,7 +95,7 @@ GameProgress GameRoom::progress_locked(std::int64_t now) const {
   g.score_black = score.black;
   g.move_count = static_cast<int>(game_.moves().size());
   g.to_move = over ? "none" : color_name(game_.position().side_to_move());
-  if (!over && started_locked() && clock_.timed() && started_ms_ > 0) g.deadline_ms = clock_.deadline_ms();
+  if (!over && started_locked() && clock_.running()) g.deadline_ms = clock_.deadline_ms();
   g.updated_ms = now;
   g.end_reason = end_reason_;
   if (over) {
@@ -134,8 +133,7 @@ std::string GameRoom::record() const {
   tags.emplace_back("White", seat_name(Color::White));
   tags.emplace_back("Black", seat_name(Color::Black));
   if (rated_) tags.emplace_back("Rated", "yes");
-  if (control_.kind != community::ClockKind::None)
-    tags.emplace_back("TimeControl", community::format_time_control(control_));
+  if (clock_.timed()) tags.emplace_back("TimeControl", community::format_time_control(clock_.control()));
   GameRecord rec = record_of(game_, tags);
   if (forced_result_) rec.set_tag("Result", result_tag(*forced_result_));
   if (over_locked() && end_reason_ != EndReason::None) rec.set_tag("Termination", end_reason_name(end_reason_));
@@ -160,7 +158,7 @@ Asker GameRoom::asker_locked(const std::string& token) const { return {role_of_l
 
 std::optional<RoomReply> GameRoom::out_of_time_locked() {
   std::int64_t now = context_.now_ms();
-  if (!clock_.timed() || !clock_.flagged(now)) return std::nullopt;
+  if (!clock_.flagged(now)) return std::nullopt;
   end_on_time_locked(now);
   return refusal(409, "the game is over: time ran out");
 }
@@ -199,7 +197,7 @@ void GameRoom::play_locked(Move m, Reply reply) {
   removed_ = removed_stacks(std::move(before), m, game_.last_removed());
   std::int64_t now = context_.now_ms();
   std::vector<std::pair<int, std::string>> played = {{static_cast<int>(game_.moves().size()), to_string(m)}};
-  bool timed = clock_.timed() && started_ms_ > 0;
+  bool timed = clock_.running();
   if (timed) clock_.record_move(now);
   // In a timed game a forced pass is played at once: nobody's time should
   // run for a move that is not a choice.
@@ -224,22 +222,21 @@ void GameRoom::end_locked(EndReason reason, std::optional<Result> result, std::i
   end_reason_ = reason;
   forced_result_ = result;
   ended_ms_ = now;
-  if (clock_.timed() && started_ms_ > 0 && !clock_.stopped()) clock_.stop(now);
+  clock_.stop(now);
 }
 
 void GameRoom::end_on_time_locked(std::int64_t now) {
   if (over_locked() || broken_) return;
   Color loser = game_.position().side_to_move();
   // The flag fell at the deadline, whenever it is noticed.
-  std::int64_t at = clock_.deadline_ms().value_or(now);
-  if (at > now) at = now;
+  std::int64_t at = clock_.flag_fell_ms(now);
   end_locked(EndReason::Time, loser == Color::White ? Result::BlackWins : Result::WhiteWins, at);
   commit_locked([](StoreWriter&) {}, {}, {});
 }
 
 void GameRoom::check_time() {
   std::lock_guard lock(mutex_);
-  if (broken_ || over_locked() || !clock_.timed() || started_ms_ == 0) return;
+  if (broken_ || over_locked() || !clock_.running()) return;
   std::int64_t now = context_.now_ms();
   if (clock_.flagged(now)) return end_on_time_locked(now);
   arm_clock_locked();
@@ -247,12 +244,11 @@ void GameRoom::check_time() {
 
 void GameRoom::arm_clock_locked() {
   if (!context_.watcher) return;
-  if (broken_ || over_locked() || !clock_.timed() || started_ms_ == 0 || clock_.stopped()) {
+  auto deadline = clock_.watch_deadline();
+  if (broken_ || over_locked() || !deadline) {
     context_.watcher->unwatch(id_);
     return;
   }
-  auto deadline = clock_.deadline_ms();
-  if (!deadline) return;
   // By id, not by pointer: the room may be evicted from memory before the
   // deadline, and its successor is the one to check.
   context_.watcher->watch(id_, *deadline, [&context = context_, id = id_] {
@@ -301,7 +297,7 @@ std::optional<LobbyEntry> GameRoom::lobby_entry() const {
   e.color = color_choice_;
   e.rated = rated_;
   e.created_ms = created_ms_;
-  if (control_.kind != community::ClockKind::None) e.clock = time_control_json(control_);
+  if (clock_.timed()) e.clock = time_control_json(clock_.control());
   return e;
 }
 
@@ -331,8 +327,7 @@ void GameRoom::join(const Player& player, Reply reply) {
   (*seat == Color::White ? seats_.white_taken : seats_.black_taken) = true;
   (*seat == Color::White ? white_player_ : black_player_) = player;
   std::int64_t now = context_.now_ms();
-  started_ms_ = now;
-  clock_ = community::GameClock(control_, now);
+  clock_.start(now);
   bool was_open = lobby_ == LobbyState::Open;
   if (was_open) lobby_ = LobbyState::Taken;
   RoomReply done;

@@ -25,6 +25,7 @@
 #include "server/now_ms.hpp"
 #include "server/rating_update.hpp"
 #include "server/room_checks.hpp"
+#include "server/room_clock.hpp"
 #include "server/room_reply.hpp"
 #include "server/state_json.hpp"
 #include "server/subscriber.hpp"
@@ -133,7 +134,7 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   Result result_locked() const;
   // The state without its clock, and a state with a clock as of now.
   std::string state_body_locked() const;
-  std::string with_clock_locked(const std::string& state, const community::GameClock& clock, bool started) const;
+  std::string with_clock_locked(const std::string& state, const RoomClock& clock, bool started) const;
   GameProgress progress_locked(std::int64_t now) const;
   // Ends the game at now: the side to move lost on time.
   void end_on_time_locked(std::int64_t now);
@@ -175,17 +176,15 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   bool broken_ = false;                                 // a commit failed: refuse everything
   std::atomic<bool> write_failed_{false};               // a write failed: refuse later ones (writer thread)
   std::shared_ptr<const std::string> committed_state_;  // without the clock
-  community::GameClock committed_clock_;
+  RoomClock committed_clock_;
   bool committed_started_ = false;
   std::vector<std::weak_ptr<Subscriber>> subscribers_;
 
   Player white_player_;  // id 0: anonymous (or nobody yet)
   Player black_player_;
   bool rated_ = false;
-  community::TimeControl control_;
-  community::GameClock clock_;
+  RoomClock clock_;  // also when the game started
   std::int64_t created_ms_ = 0;
-  std::int64_t started_ms_ = 0;
   std::int64_t ended_ms_ = 0;
   EndReason end_reason_ = EndReason::None;
   std::optional<Result> forced_result_;  // resignation or time

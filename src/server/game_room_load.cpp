@@ -47,9 +47,7 @@ void GameRoom::load_community(const StoredGame& stored, const community::TimeCon
   white_player_ = stored.white_player;
   black_player_ = stored.black_player;
   rated_ = stored.rated;
-  control_ = control;
   created_ms_ = stored.created_ms;
-  started_ms_ = stored.started_ms;
   ended_ms_ = stored.ended_ms;
   end_reason_ = stored.end_reason;
   lobby_ = stored.lobby;
@@ -58,12 +56,9 @@ void GameRoom::load_community(const StoredGame& stored, const community::TimeCon
     if (stored.winner == Winner::White) forced_result_ = Result::WhiteWins;
     if (stored.winner == Winner::Black) forced_result_ = Result::BlackWins;
   }
-  if (control_.kind != community::ClockKind::None && started_ms_ > 0) {
-    clock_ = community::GameClock::replay(control_, started_ms_, stored.move_times);
-    if (over_locked()) clock_.stop(ended_ms_ ? ended_ms_ : started_ms_);
-  } else {
-    clock_ = community::GameClock(control_, started_ms_);
-  }
+  std::optional<std::int64_t> stop_ms;
+  if (over_locked()) stop_ms = ended_ms_ ? ended_ms_ : stored.started_ms;
+  clock_ = RoomClock(control, stored.started_ms, stored.move_times, stop_ms);
   if (stored.has_rating_changes) {
     rating_changes_.valid = true;
     rating_changes_.white_before = stored.white_before;
@@ -79,8 +74,8 @@ void GameRoom::load_community(const StoredGame& stored, const community::TimeCon
   committed_state_ = std::make_shared<const std::string>(state_body_locked());
   committed_clock_ = clock_;
   committed_started_ = started_locked();
-  last_activity_ms_ = std::max(
-      {created_ms_, started_ms_, ended_ms_, stored.move_times.empty() ? std::int64_t{0} : stored.move_times.back()});
+  last_activity_ms_ = std::max({created_ms_, clock_.started_ms(), ended_ms_,
+                                stored.move_times.empty() ? std::int64_t{0} : stored.move_times.back()});
   summary_stale_ = stored.move_count != static_cast<std::int64_t>(stored.moves.size()) ||
                    (stored.over && stored.end_reason == EndReason::None);
 }
