@@ -54,9 +54,8 @@ std::shared_ptr<const std::string> GameRoom::state() const {
 
 void GameRoom::subscribe(const std::shared_ptr<Subscriber>& subscriber) {
   std::lock_guard lock(mutex_);
-  std::erase_if(subscribers_, [](const auto& w) { return w.expired(); });
-  subscribers_.push_back(subscriber);
-  subscriber->deliver(state_message(with_clock_locked(*committed_state_, committed_clock_, committed_started_)));
+  subscribers_.add(subscriber,
+                   state_message(with_clock_locked(*committed_state_, committed_clock_, committed_started_)));
 }
 
 bool GameRoom::started_locked() const {
@@ -441,9 +440,7 @@ void GameRoom::committed(const std::string& error, std::shared_ptr<const std::st
       committed_clock_ = clock_;
       full = std::make_shared<const std::string>(with_clock_locked(*state, committed_clock_, committed_started_));
       auto message = state_message(*full);
-      std::erase_if(subscribers_, [](const auto& w) { return w.expired(); });
-      for (const auto& w : subscribers_)
-        if (auto s = w.lock()) s->deliver(message);
+      subscribers_.deliver(message);
     }
   }
   // A room that broke meanwhile acknowledges nothing (its later changes are

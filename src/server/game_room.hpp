@@ -1,8 +1,9 @@
 // One game being played: its seats, their tokens and players, the Game, its
-// clock, and the clients watching it. Every change (a move from a browser or the engine, an
-// undo, a join) takes the same path: room checks (seat, turn) -> rules-core
-// check -> store commit -> broadcast of the new state -> reply to the sender.
-// Nothing is acknowledged or broadcast before the store has committed it.
+// clock, and the clients watching it. Every change (a move from a browser or
+// the engine, an undo, a join) takes the same path: the verb's refusal check
+// (room_checks.hpp) -> rules-core check -> store commit -> broadcast of the
+// new state -> reply to the sender. Nothing is acknowledged or broadcast
+// before the store has committed it.
 #pragma once
 
 #include <atomic>
@@ -15,9 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "community/game_clock.hpp"
 #include "core/game.hpp"
-#include "server/account_store.hpp"
 #include "server/engine_workers.hpp"
 #include "server/game_model.hpp"
 #include "server/game_setup.hpp"
@@ -28,7 +27,7 @@
 #include "server/room_clock.hpp"
 #include "server/room_reply.hpp"
 #include "server/state_json.hpp"
-#include "server/subscriber.hpp"
+#include "server/subscriber_list.hpp"
 
 namespace dvonn::server {
 
@@ -178,7 +177,7 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   std::shared_ptr<const std::string> committed_state_;  // without the clock
   RoomClock committed_clock_;
   bool committed_started_ = false;
-  std::vector<std::weak_ptr<Subscriber>> subscribers_;
+  SubscriberList subscribers_;
 
   Player white_player_;  // id 0: anonymous (or nobody yet)
   Player black_player_;
