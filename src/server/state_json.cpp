@@ -186,10 +186,10 @@ std::string state_json(const std::string& id, const SeatInfo& seats, const Game&
   w.key("started");
   w.boolean(extras.started);
   w.key("end");
-  if (extras.end.empty())
+  if (extras.end == EndReason::None)
     w.null();
   else
-    w.string(extras.end);
+    w.string(end_reason_name(extras.end));
   w.key("rating_changes");
   w.raw(extras.rating_changes);
   w.close('}');

@@ -37,8 +37,8 @@ struct StateExtras {
   std::string players = R"({"white":null,"black":null})";
   bool rated = false;
   bool started = true;
-  std::string end;               // "" (null), "count", "resignation", "time"
-  std::optional<Result> result;  // a game ended early (resignation, time)
+  EndReason end = EndReason::None;  // None (null), Count, Resignation, Time
+  std::optional<Result> result;     // a game ended early (resignation, time)
   std::string rating_changes = "null";
 };
 
