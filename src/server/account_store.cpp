@@ -3,8 +3,6 @@
 #include <sodium.h>
 #include <sqlite3.h>
 
-#include <chrono>
-
 #include "server/account_rules.hpp"
 #include "server/engine_ratings.hpp"
 #include "server/player_row.hpp"
@@ -38,11 +36,6 @@ AuthResult auth_error(int status, std::string message) {
 }
 
 }  // namespace
-
-std::int64_t system_now_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 AccountStore::AccountStore(GameStore& store, NowMs now_ms) : store_(store), now_ms_(std::move(now_ms)) {
   if (!now_ms_) now_ms_ = system_now_ms;

@@ -16,13 +16,10 @@
 #include <string>
 
 #include "server/game_store.hpp"
+#include "server/now_ms.hpp"
 #include "server/player.hpp"
 
 namespace dvonn::server {
-
-using NowMs = std::function<std::int64_t()>;
-// Milliseconds since the Unix epoch, from the system clock.
-std::int64_t system_now_ms();
 
 struct AuthResult {
   int status = 200;  // 200/201, or the HTTP error status

@@ -4,7 +4,6 @@
 #include <atomic>
 #include <iostream>
 
-#include "core/position_string.hpp"
 #include "server/game_setup.hpp"
 #include "server/languages.hpp"
 #include "server/session_cookie.hpp"
@@ -273,89 +272,28 @@ void Api::join(const std::string& id, const Caller& caller, Respond respond) {
 }
 
 void Api::create(const json& request, const Caller& caller, bool listed, Respond respond) {
-  if (!request.is_object()) return respond(json_error(400, "the request must be a JSON object"));
-  auto result = new_game_from_request(request);
-  if (auto* error = std::get_if<std::string>(&result)) return respond(json_error(400, *error));
-  NewGame g = std::move(std::get<NewGame>(result));
-
-  // Clock and rating.
-  community::TimeControl control;
-  if (auto why = time_control_from_json(request, control); !why.empty()) return respond(json_error(400, why));
-  bool timed = control.kind != community::ClockKind::None;
-  if (timed && g.stored.mode != "online") return respond(json_error(400, "a clock is for online games only"));
-  bool has_moves = !g.stored.moves.empty();
-  if (timed && has_moves) return respond(json_error(400, "a timed game starts without moves: drop the record"));
-  if (timed) {
-    std::string error;
-    auto start = parse_position(g.stored.start, &error);
-    if (!start || start->position.side_to_move() != Color::White)
-      return respond(json_error(400, "a timed game starts with White to move"));
-  }
-  bool rated = false;
-  if (auto f = request.find("rated"); f != request.end() && !f->is_null()) {
-    if (!f->is_boolean()) return respond(json_error(400, "rated must be true or false"));
-    rated = f->get<bool>();
-  }
-  if (rated) {
-    if (!caller.user) return respond(json_error(401, "log in to play a rated game"));
-    if (caller.user->guest) return respond(json_error(400, "guests play unrated games only"));
-    if (g.stored.mode == "local") return respond(json_error(400, "a local game cannot be rated"));
-    if (has_moves || (request.contains("random_setup") && !request["random_setup"].is_null()))
-      return respond(json_error(400, "a rated game starts from the empty board"));
-  }
-  if (listed) {
-    if (g.stored.mode != "online") return respond(json_error(400, "the lobby lists online games only"));
-    if (!caller.user) return respond(json_error(401, "log in first"));
-    if (p_.lobby.open_count(caller.user->id) >= kMaxOpenGamesPerPlayer)
-      return respond(json_error(
-          409, "you have " + std::to_string(kMaxOpenGamesPerPlayer) + " open games already: cancel one first"));
-  }
-  std::string color_choice = "random";
-  if (auto f = request.find("color"); f != request.end() && f->is_string()) color_choice = f->get<std::string>();
-
-  std::int64_t now = p_.context.now_ms();
-  StoredGame& s = g.stored;
-  s.clock = community::format_time_control(control);
-  s.rated = rated;
-  s.created_ms = now;
-  s.started_ms = s.mode == "online" ? 0 : now;
-  s.move_times.assign(s.moves.size(), now);
-  if (listed) {
-    s.lobby = kLobbyOpen;
-    s.color_choice = color_choice;
-  }
-  if (caller.user) {
-    if (g.seat == "white" || g.seat == "both") {
-      s.white_user = caller.user->id;
-      s.white_player = *caller.user;
-    }
-    if (g.seat == "black" || g.seat == "both") {
-      s.black_user = caller.user->id;
-      s.black_player = *caller.user;
-    }
-  }
-  if (s.mode == "engine") {
+  auto spec = game_spec_from_request(request, caller.user, listed);
+  if (auto* refused = std::get_if<SpecRefusal>(&spec)) return respond(json_error(refused->status, refused->message));
+  GameSpec& s = std::get<GameSpec>(spec);
+  if (listed && p_.lobby.open_count(caller.user->id) >= kMaxOpenGamesPerPlayer)
+    return respond(json_error(
+        409, "you have " + std::to_string(kMaxOpenGamesPerPlayer) + " open games already: cancel one first"));
+  std::optional<Player> engine;
+  if (s.mode == Mode::Engine) {
     // Each engine game may cost a search at once: bounded per address.
     if (p_.context.engines.busy(caller.address))
       return respond(json_error(429, "the engine is busy with your other games: try again in a few seconds"));
-    Player engine = p_.accounts.engine_user(s.level);
-    (s.engine_color == "white" ? s.white_user : s.black_user) = engine.id;
-    (s.engine_color == "white" ? s.white_player : s.black_player) = engine;
+    engine = p_.accounts.engine_user(s.level);
   }
-
-  std::shared_ptr<GameRoom> room;
-  try {
-    room = GameRoom::load(g.stored, p_.context);
-  } catch (const std::exception& e) {
-    return respond(json_error(400, e.what()));
-  }
+  NewGame g = new_game(std::move(s), caller.user, engine, p_.context.now_ms());
+  auto room = GameRoom::create(g, p_.context);
   // The game exists once it is on disk: only then is it findable and answered.
   p_.context.store.submit(
       [stored = g.stored, progress = room->progress()](StoreWriter& w) {
         w.insert_game(stored);
         w.set_progress(stored.id, progress);
       },
-      [this, room, seat = g.seat, token = g.token, respond, listed,
+      [this, room, seat = std::string(seat_name(g.spec.creator_seat)), token = g.token, respond, listed,
        address = caller.address](const std::string& error) {
         // The store logged the details.
         if (!error.empty()) return respond(json_error(500, "storage error: the game could not be saved; try again"));

@@ -14,7 +14,7 @@
 #include <string>
 #include <thread>
 
-#include "server/account_store.hpp"
+#include "server/now_ms.hpp"
 
 namespace dvonn::server {
 

@@ -2,8 +2,8 @@
 
 #include "community/time_control.hpp"
 #include "server/engine_ratings.hpp"
-#include "server/game_setup.hpp"
 #include "server/sqlite_util.hpp"
+#include "server/time_control_json.hpp"
 
 namespace dvonn::server {
 namespace {

@@ -1,8 +1,9 @@
 // One game being played: its seats, their tokens and players, the Game, its
-// clock, and the clients watching it. Every change (a move from a browser or the engine, an
-// undo, a join) takes the same path: room checks (seat, turn) -> rules-core
-// check -> store commit -> broadcast of the new state -> reply to the sender.
-// Nothing is acknowledged or broadcast before the store has committed it.
+// clock, and the clients watching it. Every change (a move from a browser or
+// the engine, an undo, a join) takes the same path: the verb's refusal check
+// (room_checks.hpp) -> rules-core check -> store commit -> broadcast of the
+// new state -> reply to the sender. Nothing is acknowledged or broadcast
+// before the store has committed it.
 #pragma once
 
 #include <atomic>
@@ -15,14 +16,18 @@
 #include <string>
 #include <vector>
 
-#include "community/game_clock.hpp"
 #include "core/game.hpp"
-#include "server/account_store.hpp"
 #include "server/engine_workers.hpp"
+#include "server/game_model.hpp"
+#include "server/game_setup.hpp"
 #include "server/game_store.hpp"
+#include "server/now_ms.hpp"
 #include "server/rating_update.hpp"
+#include "server/room_checks.hpp"
+#include "server/room_clock.hpp"
+#include "server/room_reply.hpp"
 #include "server/state_json.hpp"
-#include "server/subscriber.hpp"
+#include "server/subscriber_list.hpp"
 
 namespace dvonn::server {
 
@@ -51,19 +56,6 @@ struct RoomContext {
   std::function<std::shared_ptr<GameRoom>(const std::string& id)> find;
 };
 
-// Which seats a token controls.
-enum class Role { Spectator, White, Black, Both };
-
-// The answer to a request; status is an HTTP status (200 = done).
-struct RoomReply {
-  int status = 200;
-  std::string error;
-  std::shared_ptr<const std::string> state;  // the state JSON after the change
-  std::string seat;                          // join: the seat taken
-  std::string token;                         // join: its token
-  nlohmann::json hint;                       // hint: move, score, exact, pv
-};
-
 // What the lobby lists of an open game.
 struct LobbyEntry {
   std::string id;
@@ -73,13 +65,14 @@ struct LobbyEntry {
   bool rated = false;
   std::int64_t created_ms = 0;
 };
-using Reply = std::function<void(const RoomReply&)>;
 
 class GameRoom : public std::enable_shared_from_this<GameRoom> {
  public:
   // A room for a stored game (replays its moves); throws StoreError when the
   // stored data is not a valid game.
   static std::shared_ptr<GameRoom> load(const StoredGame& stored, RoomContext& context);
+  // A room for a game just made from its spec (nothing to parse back).
+  static std::shared_ptr<GameRoom> create(const NewGame& game, RoomContext& context);
 
   const std::string& id() const { return id_; }
   Mode mode() const { return seats_.mode; }
@@ -127,31 +120,39 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   // (and for later engine moves of the game).
   void resume_engine(const std::string& client = "");
 
-  // The {"type": "state", ...} message for a state.
-  static std::shared_ptr<const std::string> state_message(const std::string& state);
-
  private:
   GameRoom(RoomContext& context, std::string id, SeatInfo seats, Game game, std::string white_token,
            std::string black_token, std::int64_t version);
-  void load_community(const StoredGame& stored);
+  // The room of a row whose start, moves and clock are already read.
+  static std::shared_ptr<GameRoom> from_row(const StoredGame& stored, Game game, const community::TimeControl& control,
+                                            RoomContext& context);
+  void load_community(const StoredGame& stored, const community::TimeControl& control);
 
   bool started_locked() const;
   bool over_locked() const;
   Result result_locked() const;
-  // The state without its clock, and the clock's JSON at a time.
+  // The state without its clock, and a state with a clock as of now.
   std::string state_body_locked() const;
-  nlohmann::json clock_json(const community::GameClock& clock, bool started, std::int64_t now) const;
-  static std::string with_clock(const std::string& body, const nlohmann::json& clock);
+  std::string with_clock_locked(const std::string& state, const RoomClock& clock, bool started) const;
   GameProgress progress_locked(std::int64_t now) const;
   // Ends the game at now: the side to move lost on time.
   void end_on_time_locked(std::int64_t now);
-  void end_locked(const std::string& reason, std::optional<Result> result, std::int64_t now);
+  void end_locked(EndReason reason, std::optional<Result> result, std::int64_t now);
   // Registers the clock's deadline with the watcher (or removes it).
   void arm_clock_locked();
 
   Role role_of_locked(const std::string& token) const;
-  // Checks a token against the side to move; an error reply or nullopt.
-  std::optional<RoomReply> check_turn_locked(const std::string& token) const;
+  // What the refusal checks (room_checks.hpp) read of the room and of who
+  // asks.
+  RoomFacts facts_locked() const;
+  Asker asker_locked(const std::string& token) const;
+  // The refusal of a move: the checks of room_checks, then those that need
+  // the room (the engine's queue, the clock, the rules); nullopt: play it.
+  std::optional<RoomReply> refuse_move_locked(const std::string& token, const std::optional<Move>& m,
+                                              const std::string& move_text, const std::string& parse_error,
+                                              const std::string& client);
+  // Ends the game if the side to move has run out of time, and says so.
+  std::optional<RoomReply> out_of_time_locked();
   // After a change to game_/seats: bumps the version, builds the state and
   // commits the writes; the reply follows the commit.
   void commit_locked(std::function<void(StoreWriter&)> writes, RoomReply reply_template, Reply reply);
@@ -174,21 +175,19 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   bool broken_ = false;                                 // a commit failed: refuse everything
   std::atomic<bool> write_failed_{false};               // a write failed: refuse later ones (writer thread)
   std::shared_ptr<const std::string> committed_state_;  // without the clock
-  community::GameClock committed_clock_;
+  RoomClock committed_clock_;
   bool committed_started_ = false;
-  std::vector<std::weak_ptr<Subscriber>> subscribers_;
+  SubscriberList subscribers_;
 
   Player white_player_;  // id 0: anonymous (or nobody yet)
   Player black_player_;
   bool rated_ = false;
-  community::TimeControl control_;
-  community::GameClock clock_;
+  RoomClock clock_;  // also when the game started
   std::int64_t created_ms_ = 0;
-  std::int64_t started_ms_ = 0;
   std::int64_t ended_ms_ = 0;
-  std::string end_reason_;               // "", count, resignation, time, cancelled
+  EndReason end_reason_ = EndReason::None;
   std::optional<Result> forced_result_;  // resignation or time
-  int lobby_ = kLobbyNone;
+  LobbyState lobby_ = LobbyState::None;
   std::string color_choice_;
   RatingChanges rating_changes_;
   bool rating_pending_ = false;

@@ -1,31 +1,25 @@
-// A new game from a create request (POST /api/games): checks every option
-// and builds what the store keeps, tokens included.
+// A new game from its spec: its id, the creator's seat token, its players,
+// and the row the store keeps of it, built once from the typed spec.
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include <cstdint>
+#include <optional>
 #include <string>
-#include <variant>
 
-#include "community/time_control.hpp"
+#include "server/game_spec.hpp"
 #include "server/game_store.hpp"
 
 namespace dvonn::server {
 
 struct NewGame {
-  StoredGame stored;
-  std::string seat;   // "white", "black" or "both": the creator's seat
+  GameSpec spec;
+  StoredGame stored;  // what the store inserts
   std::string token;  // the creator's seat token
 };
 
-// The game the request asks for, or what is wrong with the request. The
-// community options (clock, rated, players) are the API's to check and set.
-std::variant<NewGame, std::string> new_game_from_request(const nlohmann::json& request);
-
-// The "clock" option of a create request: {"type": "realtime", "initial",
-// "increment"} or {"type": "correspondence", "days"}; null or absent is
-// untimed. Returns what is wrong, or "".
-std::string time_control_from_json(const nlohmann::json& request, community::TimeControl& control);
-// A time control as the API shows it (null when untimed), without times.
-nlohmann::json time_control_json(const community::TimeControl& control);
+// creator: the logged-in user (nullopt: anonymous); engine: the engine's
+// user of an engine game.
+NewGame new_game(GameSpec spec, const std::optional<Player>& creator, const std::optional<Player>& engine,
+                 std::int64_t now_ms);
 
 }  // namespace dvonn::server

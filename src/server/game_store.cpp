@@ -64,12 +64,12 @@ class SqliteWriter : public StoreWriter {
     double now = unix_time();
     std::int64_t created_ms = g.created_ms ? g.created_ms : static_cast<std::int64_t>(now * 1000);
     insert_game_.bind(1, g.id)
-        .bind(2, g.mode)
+        .bind(2, std::string(mode_name(g.mode)))
         .bind(3, std::int64_t{g.level})
         .bind(4, g.start)
         .bind(5, g.white_token)
         .bind(6, g.black_token)
-        .bind(7, g.engine_color)
+        .bind(7, std::string(g.engine_color ? color_name(*g.engine_color) : ""))
         .bind(8, g.version)
         .bind(9, std::int64_t{g.over})
         .bind(10, now)
@@ -79,7 +79,7 @@ class SqliteWriter : public StoreWriter {
         .bind(14, std::int64_t{g.rated})
         .bind(15, created_ms)
         .bind(16, g.started_ms)
-        .bind(17, std::int64_t{g.lobby})
+        .bind(17, lobby_state_int(g.lobby))
         .bind(18, g.color_choice)
         .run();
     for (std::size_t i = 0; i < g.moves.size(); ++i)
@@ -95,13 +95,15 @@ class SqliteWriter : public StoreWriter {
   void truncate_moves(const std::string& id, int keep) override {
     truncate_.bind(1, id).bind(2, std::int64_t{keep}).run();
   }
-  void set_seat(const std::string& id, const std::string& color, const std::string& token, std::int64_t user) override {
-    (color == "white" ? white_seat_ : black_seat_).bind(1, id).bind(2, token).bind(3, user).run();
+  void set_seat(const std::string& id, Color color, const std::string& token, std::int64_t user) override {
+    (color == Color::White ? white_seat_ : black_seat_).bind(1, id).bind(2, token).bind(3, user).run();
   }
   void set_started(const std::string& id, std::int64_t started_ms) override {
     started_.bind(1, id).bind(2, started_ms).run();
   }
-  void set_lobby(const std::string& id, int lobby) override { lobby_.bind(1, id).bind(2, std::int64_t{lobby}).run(); }
+  void set_lobby(const std::string& id, LobbyState lobby) override {
+    lobby_.bind(1, id).bind(2, lobby_state_int(lobby)).run();
+  }
   void set_progress(const std::string& id, const GameProgress& p) override {
     progress_.bind(1, id)
         .bind(2, p.version)
@@ -115,7 +117,11 @@ class SqliteWriter : public StoreWriter {
       progress_.bind(9, *p.deadline_ms);
     else
       progress_.bind_null(9);
-    progress_.bind(10, p.updated_ms).bind(11, p.end_reason).bind(12, p.winner).bind(13, p.ended_ms).run();
+    progress_.bind(10, p.updated_ms)
+        .bind(11, std::string(end_reason_name(p.end_reason)))
+        .bind(12, std::string(winner_name(p.winner)))
+        .bind(13, p.ended_ms)
+        .run();
   }
   sqlite3* connection() override { return db_; }
 
@@ -262,12 +268,20 @@ std::optional<StoredGame> GameStore::load(const std::string& id) {
   if (!game.next()) return std::nullopt;
   StoredGame g;
   g.id = id;
-  g.mode = game.text(0);
+  // What the database holds is checked here, at the edge: past it the
+  // server deals in typed values only.
+  auto bad = [&](const std::string& what, const std::string& value) {
+    return StoreError("game " + id + ": unknown " + what + " " + value);
+  };
+  auto mode = parse_mode(game.text(0));
+  if (!mode) throw bad("mode", game.text(0));
+  g.mode = *mode;
   g.level = static_cast<int>(game.integer(1));
   g.start = game.text(2);
   g.white_token = game.text(3);
   g.black_token = game.text(4);
-  g.engine_color = game.text(5);
+  g.engine_color = parse_color(game.text(5));
+  if (!g.engine_color && !game.text(5).empty()) throw bad("engine colour", game.text(5));
   g.version = game.integer(6);
   g.over = game.integer(7) != 0;
   g.white_user = game.integer(8);
@@ -277,9 +291,15 @@ std::optional<StoredGame> GameStore::load(const std::string& id) {
   g.created_ms = game.integer(12);
   g.started_ms = game.integer(13);
   g.ended_ms = game.integer(14);
-  g.end_reason = game.text(15);
-  g.winner = game.text(16);
-  g.lobby = static_cast<int>(game.integer(17));
+  auto end_reason = parse_end_reason(game.text(15));
+  if (!end_reason) throw bad("end reason", game.text(15));
+  g.end_reason = *end_reason;
+  auto winner = parse_winner(game.text(16));
+  if (!winner) throw bad("winner", game.text(16));
+  g.winner = *winner;
+  auto lobby = lobby_state_from_int(game.integer(17));
+  if (!lobby) throw bad("lobby state", std::to_string(game.integer(17)));
+  g.lobby = *lobby;
   g.color_choice = game.text(18);
   g.move_count = game.integer(19);
   game.reset();

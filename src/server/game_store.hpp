@@ -26,25 +26,24 @@
 #include <thread>
 #include <vector>
 
+#include "core/move.hpp"
+#include "server/game_model.hpp"
 #include "server/player.hpp"
+#include "server/store_error.hpp"
 
 struct sqlite3;
 
 namespace dvonn::server {
 
-struct StoreError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
 // One game's row and its moves, as stored.
 struct StoredGame {
   std::string id;
-  std::string mode;         // "engine", "online", "local"
+  Mode mode = Mode::Local;
   int level = 0;            // engine level (engine games), else 0
   std::string start;        // position string of the starting board
   std::string white_token;  // "" for an engine seat or a free online seat
   std::string black_token;
-  std::string engine_color;  // "white", "black" or "" (no engine)
+  std::optional<Color> engine_color;  // the engine's seat (engine games)
   std::int64_t version = 0;
   bool over = false;
   std::vector<std::string> moves;        // in order, move 1 first
@@ -60,20 +59,15 @@ struct StoredGame {
   std::int64_t created_ms = 0;
   std::int64_t started_ms = 0;  // both seats taken; 0 while waiting
   std::int64_t ended_ms = 0;
-  std::string end_reason;       // "", "count", "resignation", "time", "cancelled"
-  std::string winner;           // "", "white", "black", "draw"
-  int lobby = 0;                // kLobby*
+  EndReason end_reason = EndReason::None;
+  Winner winner = Winner::None;
+  LobbyState lobby = LobbyState::None;
   std::string color_choice;     // lobby games: the creator's choice
   std::int64_t move_count = 0;  // as the summary last said
   // Rating changes of the game (rated games that ended): before/after.
   bool has_rating_changes = false;
   double white_before = 0, white_after = 0, black_before = 0, black_after = 0;
 };
-
-inline constexpr int kLobbyNone = 0;       // not a lobby game
-inline constexpr int kLobbyOpen = 1;       // waiting for an opponent
-inline constexpr int kLobbyTaken = 2;      // joined
-inline constexpr int kLobbyCancelled = 3;  // withdrawn by its creator
 
 // What the lists (my games, archive, live) show of a game, kept up to date
 // with every change.
@@ -87,8 +81,8 @@ struct GameProgress {
   std::string to_move = "white";
   std::optional<std::int64_t> deadline_ms;
   std::int64_t updated_ms = 0;
-  std::string end_reason;
-  std::string winner;
+  EndReason end_reason = EndReason::None;
+  Winner winner = Winner::None;
   std::int64_t ended_ms = 0;
 };
 
@@ -101,10 +95,9 @@ class StoreWriter {
   // Deletes the moves after the first `keep`.
   virtual void truncate_moves(const std::string& id, int keep) = 0;
   // A seat taken: its token and its player (0: anonymous).
-  virtual void set_seat(const std::string& id, const std::string& color, const std::string& token,
-                        std::int64_t user) = 0;
+  virtual void set_seat(const std::string& id, Color color, const std::string& token, std::int64_t user) = 0;
   virtual void set_started(const std::string& id, std::int64_t started_ms) = 0;
-  virtual void set_lobby(const std::string& id, int lobby) = 0;
+  virtual void set_lobby(const std::string& id, LobbyState lobby) = 0;
   virtual void set_progress(const std::string& id, const GameProgress& progress) = 0;
   // The open connection, for writes of other stores in the same
   // transaction (accounts, ratings).

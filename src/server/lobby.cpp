@@ -45,9 +45,7 @@ void Lobby::refresh(const std::string& id) {
     open_.erase(old);
     message = std::make_shared<const std::string>(nlohmann::json{{"type", "lobby-closed"}, {"id", id}}.dump());
   }
-  std::erase_if(subscribers_, [](const auto& w) { return w.expired(); });
-  for (const auto& w : subscribers_)
-    if (auto s = w.lock()) s->deliver(message);
+  subscribers_.deliver(message);
 }
 
 nlohmann::json Lobby::open_json_locked() const {
@@ -91,9 +89,7 @@ std::shared_ptr<const std::string> Lobby::message_locked() const {
 
 void Lobby::subscribe(const std::shared_ptr<Subscriber>& subscriber) {
   std::lock_guard lock(mutex_);
-  std::erase_if(subscribers_, [](const auto& w) { return w.expired(); });
-  subscribers_.push_back(subscriber);
-  subscriber->deliver(message_locked());
+  subscribers_.add(subscriber, message_locked());
 }
 
 }  // namespace dvonn::server

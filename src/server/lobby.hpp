@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "server/room_registry.hpp"
-#include "server/subscriber.hpp"
+#include "server/subscriber_list.hpp"
 
 namespace dvonn::server {
 
@@ -48,7 +48,7 @@ class Lobby {
   RoomRegistry& registry_;
   mutable std::mutex mutex_;
   std::map<std::string, LobbyEntry> open_;
-  std::vector<std::weak_ptr<Subscriber>> subscribers_;
+  SubscriberList subscribers_;
 };
 
 }  // namespace dvonn::server

@@ -13,7 +13,7 @@
 #include "server/metrics.hpp"
 #include "server/rate_limiter.hpp"
 #include "server/room_registry.hpp"
-#include "server/server.hpp"
+#include "server/server_config.hpp"
 #include "server/static_files.hpp"
 #include "server/task_pool.hpp"
 

@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "server/game_store.hpp"
+#include "server/store_error.hpp"
 
 struct sqlite3;
 struct sqlite3_stmt;

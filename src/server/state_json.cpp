@@ -4,25 +4,6 @@
 
 namespace dvonn::server {
 
-const char* mode_name(Mode m) {
-  switch (m) {
-    case Mode::Engine:
-      return "engine";
-    case Mode::Online:
-      return "online";
-    case Mode::Local:
-      return "local";
-  }
-  return "?";
-}
-
-std::optional<Mode> parse_mode(const std::string& text) {
-  if (text == "engine") return Mode::Engine;
-  if (text == "online") return Mode::Online;
-  if (text == "local") return Mode::Local;
-  return std::nullopt;
-}
-
 RemovedStacks removed_stacks(Stacks before, Move move, Bitboard removed_spaces) {
   RemovedStacks removed;
   if (!move.is_step()) return removed;
@@ -205,14 +186,83 @@ std::string state_json(const std::string& id, const SeatInfo& seats, const Game&
   w.key("started");
   w.boolean(extras.started);
   w.key("end");
-  if (extras.end.empty())
+  if (extras.end == EndReason::None)
     w.null();
   else
-    w.string(extras.end);
+    w.string(end_reason_name(extras.end));
   w.key("rating_changes");
   w.raw(extras.rating_changes);
   w.close('}');
   return out;
+}
+
+}  // namespace dvonn::server
+
+namespace dvonn::server {
+
+nlohmann::json clock_json(const community::TimeControl& control, const community::GameClock& clock, bool live,
+                          std::int64_t now) {
+  using community::ClockKind;
+  using community::ClockSide;
+  if (control.kind == ClockKind::None) return nullptr;
+  bool running = live && !clock.stopped();
+  nlohmann::json running_side = nullptr;
+  if (running) running_side = clock.to_move() == ClockSide::White ? "white" : "black";
+  if (control.kind == ClockKind::RealTime) {
+    std::int64_t initial = std::int64_t{control.initial_seconds} * 1000;
+    return {{"type", "realtime"},
+            {"initial", control.initial_seconds},
+            {"increment", control.increment_seconds},
+            {"white_ms", live ? clock.remaining_ms(ClockSide::White, now) : initial},
+            {"black_ms", live ? clock.remaining_ms(ClockSide::Black, now) : initial},
+            {"running", running_side},
+            {"server_time", now}};
+  }
+  nlohmann::json deadline = nullptr;
+  if (running)
+    if (auto d = clock.deadline_ms()) deadline = *d;
+  return {{"type", "correspondence"},
+          {"days", control.days_per_move},
+          {"deadline", deadline},
+          {"running", running_side},
+          {"server_time", now}};
+}
+
+std::string players_json(const Player& white, const Player& black) {
+  nlohmann::json players = {{"white", nullptr}, {"black", nullptr}};
+  if (white.id) players["white"] = player_json(white);
+  if (black.id) players["black"] = player_json(black);
+  return players.dump();
+}
+
+std::string rating_changes_json(double white_before, double white_after, double black_before, double black_after) {
+  return nlohmann::json{{"white", {{"before", white_before}, {"after", white_after}}},
+                        {"black", {{"before", black_before}, {"after", black_after}}}}
+      .dump();
+}
+
+std::string state_with_clock(const std::string& state, const nlohmann::json& clock) {
+  // state_json closes the object last: the clock goes before that brace.
+  std::string out = state.substr(0, state.size() - 1);
+  out += R"(,"clock":)";
+  out += clock.dump();
+  out += '}';
+  return out;
+}
+
+std::shared_ptr<const std::string> state_message(const std::string& state) {
+  std::string m;
+  m.reserve(state.size() + 32);
+  m += R"({"type":"state","state":)";
+  m += state;
+  m += '}';
+  return std::make_shared<const std::string>(std::move(m));
+}
+
+nlohmann::json hint_json(const engine::ScoredLine& best) {
+  nlohmann::json pv = nlohmann::json::array();
+  for (Move m : best.pv) pv.push_back(to_string(m));
+  return {{"move", to_string(best.move)}, {"score", best.score}, {"exact", best.exact}, {"pv", std::move(pv)}};
 }
 
 }  // namespace dvonn::server

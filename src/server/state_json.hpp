@@ -4,28 +4,21 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "community/game_clock.hpp"
 #include "core/game.hpp"
+#include "engine/engine.hpp"
+#include "server/game_model.hpp"
+#include "server/player.hpp"
 
 namespace dvonn::server {
-
-enum class Mode { Engine, Online, Local };
-const char* mode_name(Mode m);
-std::optional<Mode> parse_mode(const std::string& text);
-
-// What the state says about the seats.
-struct SeatInfo {
-  Mode mode = Mode::Local;
-  int level = 0;                      // engine games
-  std::optional<Color> engine_color;  // engine games
-  bool white_taken = false;
-  bool black_taken = false;
-};
 
 // Stacks removed by the last move, with their colours, by space.
 using RemovedStacks = std::vector<std::pair<Square, Stack>>;
@@ -44,13 +37,31 @@ struct StateExtras {
   std::string players = R"({"white":null,"black":null})";
   bool rated = false;
   bool started = true;
-  std::string end;               // "" (null), "count", "resignation", "time"
-  std::optional<Result> result;  // a game ended early (resignation, time)
+  EndReason end = EndReason::None;  // None (null), Count, Resignation, Time
+  std::optional<Result> result;     // a game ended early (resignation, time)
   std::string rating_changes = "null";
 };
+
+// The players of the seats, as StateExtras::players (id 0: nobody, null).
+std::string players_json(const Player& white, const Player& black);
+// The rating changes of a rated game that ended, as
+// StateExtras::rating_changes.
+std::string rating_changes_json(double white_before, double white_after, double black_before, double black_after);
 
 // The state as JSON text.
 std::string state_json(const std::string& id, const SeatInfo& seats, const Game& game, const RemovedStacks& removed,
                        std::int64_t version, const StateExtras& extras = {});
+
+// The state's clock as of now (null untimed). live: the game has started
+// (both seats taken) and its clock with it.
+nlohmann::json clock_json(const community::TimeControl& control, const community::GameClock& clock, bool live,
+                          std::int64_t now);
+// A state from state_json with its clock added as its last field: the state
+// is kept without it, as the clock is as of when the state is sent.
+std::string state_with_clock(const std::string& state, const nlohmann::json& clock);
+// The {"type": "state", ...} message for a state.
+std::shared_ptr<const std::string> state_message(const std::string& state);
+// A hint's answer: the best line of a search (move, score, exact, pv).
+nlohmann::json hint_json(const engine::ScoredLine& best);
 
 }  // namespace dvonn::server

@@ -104,7 +104,7 @@ TEST(GameStore, CommitsLoadsTruncatesAndSurvivesReopening) {
     GameStore store(path);
     StoredGame g;
     g.id = new_game_id();
-    g.mode = "local";
+    g.mode = Mode::Local;
     g.start = "start";
     g.white_token = g.black_token = "t";
     g.moves = {"E3", "F3"};
