@@ -336,8 +336,8 @@ void Api::create(const json& request, const Caller& caller, bool listed, Respond
   }
   if (s.mode == "engine") {
     // Each engine game may cost a search at once: bounded per address.
-    if (p_.context.engines.busy(caller.address))
-      return respond(json_error(429, "the engine is busy with your other games: try again in a few seconds"));
+    EngineCharge charge{caller.address, caller.user ? "user:" + std::to_string(caller.user->id) : ""};
+    if (std::string why = p_.context.engines.busy(charge); !why.empty()) return respond(json_error(429, why));
     Player engine = p_.accounts.engine_user(s.level);
     (s.engine_color == "white" ? s.white_user : s.black_user) = engine.id;
     (s.engine_color == "white" ? s.white_player : s.black_player) = engine;

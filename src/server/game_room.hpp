@@ -150,6 +150,8 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   void arm_clock_locked();
 
   Role role_of_locked(const std::string& token) const;
+  // Who pays for engine work a seat asks for from an address.
+  EngineCharge charge_locked(Role role, const std::string& address) const;
   // Checks a token against the side to move; an error reply or nullopt.
   std::optional<RoomReply> check_turn_locked(const std::string& token) const;
   // After a change to game_/seats: bumps the version, builds the state and
@@ -170,7 +172,7 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   std::string black_token_;
   std::int64_t version_ = 0;                            // increases with every change, in memory
   std::int64_t engine_version_ = -1;                    // the version the engine was asked about
-  std::string engine_client_;                           // who is charged for the engine's moves
+  EngineCharge engine_charge_;                          // who is charged for the engine's moves
   bool broken_ = false;                                 // a commit failed: refuse everything
   std::atomic<bool> write_failed_{false};               // a write failed: refuse later ones (writer thread)
   std::shared_ptr<const std::string> committed_state_;  // without the clock
