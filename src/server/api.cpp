@@ -280,9 +280,10 @@ void Api::create(const json& request, const Caller& caller, bool listed, Respond
         409, "you have " + std::to_string(kMaxOpenGamesPerPlayer) + " open games already: cancel one first"));
   std::optional<Player> engine;
   if (s.mode == Mode::Engine) {
-    // Each engine game may cost a search at once: bounded per address.
-    if (p_.context.engines.busy(caller.address))
-      return respond(json_error(429, "the engine is busy with your other games: try again in a few seconds"));
+    // Each engine game may cost a search at once: bounded per address and
+    // per account.
+    EngineCharge charge{caller.address, caller.user ? "user:" + std::to_string(caller.user->id) : ""};
+    if (std::string why = p_.context.engines.busy(charge); !why.empty()) return respond(json_error(429, why));
     engine = p_.accounts.engine_user(s.level);
   }
   NewGame g = new_game(std::move(s), caller.user, engine, p_.context.now_ms());

@@ -10,10 +10,11 @@
 
 namespace dvonn::server {
 
-EngineWorkers::EngineWorkers(int threads, std::size_t hash_megabytes, std::size_t per_client)
+EngineWorkers::EngineWorkers(int threads, std::size_t hash_megabytes, std::size_t per_client, std::size_t per_account)
     : hash_megabytes_(hash_megabytes),
       thread_count_(std::max(0, threads)),
-      per_client_(std::max<std::size_t>(1, per_client)) {
+      per_client_(std::max<std::size_t>(1, per_client)),
+      per_account_(std::max<std::size_t>(1, per_account)) {
   for (int i = 0; i < thread_count_; ++i) threads_.emplace_back([this] { run(); });
 }
 
@@ -35,49 +36,65 @@ void EngineWorkers::stop() {
 }
 
 void EngineWorkers::submit_move(const Position& position, int level, double seconds, MoveDone done,
-                                const std::string& client) {
+                                const EngineCharge& charge) {
   {
     std::lock_guard lock(mutex_);
     if (stopping_) return;
     push_locked(
-        {position, std::clamp(level, engine::kMinLevel, engine::kTopLevel), seconds, std::move(done), {}, client, {}});
+        {position, std::clamp(level, engine::kMinLevel, engine::kTopLevel), seconds, std::move(done), {}, charge, {}});
   }
   cv_.notify_one();
 }
 
 std::string EngineWorkers::submit_hint(const Position& position, double seconds, HintDone done,
-                                       const std::string& client, const std::string& game) {
+                                       const EngineCharge& charge, const std::string& game) {
   {
     std::lock_guard lock(mutex_);
     if (stopping_) return "the server is stopping";
     if (!game.empty() && hinting_.contains(game)) return "a hint for this game is on its way: wait for it";
-    if (load_[client] >= per_client_)
-      return "the engine is busy with " + std::to_string(per_client_) +
-             " searches of yours already: try again in a few seconds";
+    if (std::string why = busy_locked(charge); !why.empty()) return why;
     if (!game.empty()) hinting_.insert(game);
-    push_locked({position, 0, seconds, {}, std::move(done), client, game});
+    push_locked({position, 0, seconds, {}, std::move(done), charge, game});
   }
   cv_.notify_one();
   return "";
 }
 
-bool EngineWorkers::busy(const std::string& client) const {
+std::string EngineWorkers::busy(const EngineCharge& charge) const {
   std::lock_guard lock(mutex_);
-  auto it = load_.find(client);
-  return it != load_.end() && it->second >= per_client_;
+  return busy_locked(charge);
+}
+
+std::string EngineWorkers::busy_locked(const EngineCharge& charge) const {
+  auto over = [](const std::map<std::string, std::size_t>& load, const std::string& key, std::size_t bound) {
+    auto it = load.find(key);
+    return it != load.end() && it->second >= bound;
+  };
+  if (over(load_, charge.address, per_client_))
+    return "the engine is busy with " + std::to_string(per_client_) +
+           " searches from your address already: try again in a few seconds";
+  if (!charge.account.empty() && over(account_load_, charge.account, per_account_))
+    return "the engine is busy with " + std::to_string(per_account_) +
+           " searches of yours already: try again in a few seconds";
+  return "";
 }
 
 void EngineWorkers::push_locked(Job job) {
-  auto& queue = queues_[job.client];
-  if (queue.empty()) turns_.push_back(job.client);
-  ++load_[job.client];
+  auto& queue = queues_[job.charge.address];
+  if (queue.empty()) turns_.push_back(job.charge.address);
+  ++load_[job.charge.address];
+  if (!job.charge.account.empty()) ++account_load_[job.charge.account];
   queue.push_back(std::move(job));
   ++queued_;
 }
 
 void EngineWorkers::finished(const Job& job) {
   std::lock_guard lock(mutex_);
-  if (auto it = load_.find(job.client); it != load_.end() && --it->second == 0) load_.erase(it);
+  auto give_back = [](std::map<std::string, std::size_t>& load, const std::string& key) {
+    if (auto it = load.find(key); it != load.end() && --it->second == 0) load.erase(it);
+  };
+  give_back(load_, job.charge.address);
+  if (!job.charge.account.empty()) give_back(account_load_, job.charge.account);
   if (!job.game.empty()) hinting_.erase(job.game);
 }
 

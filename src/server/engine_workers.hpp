@@ -1,10 +1,13 @@
 // A small pool of threads that run engine searches (engine moves and hints),
 // so a search never holds up the network threads or other games.
 //
-// Fairness: each search is charged to a client (its address). Clients take
-// turns (round robin), so one client's many games or hints wait behind each
-// other, not in front of everyone else's; each client has a bound on its
-// queued searches, and each game on its hints.
+// Fairness: each search is charged to a client (its address) and, when the
+// seat belongs to a signed-in player or guest, to that account too. Clients
+// take turns (round robin), so one client's many games or hints wait behind
+// each other, not in front of everyone else's. Bounds on the searches
+// queued or running: per address, per account (smaller, so one person
+// behind a shared address, a school or an office, cannot take all of that
+// address's share) and, for hints, one per game.
 #pragma once
 
 #include <atomic>
@@ -24,6 +27,16 @@
 
 namespace dvonn::server {
 
+// Who pays for a search: the address that asked and, if any, the account
+// of the seat ("" for an anonymous seat: only the address bound applies).
+struct EngineCharge {
+  std::string address;
+  std::string account;
+  EngineCharge(std::string address_ = "", std::string account_ = "")
+      : address(std::move(address_)), account(std::move(account_)) {}
+  EngineCharge(const char* address_) : address(address_) {}
+};
+
 class EngineWorkers {
  public:
   // Called on a worker thread with the finished work.
@@ -35,8 +48,9 @@ class EngineWorkers {
   // network keeps its latency.
   // With 0 threads searches are queued and never run (tests use this to
   // stop a game exactly where the engine is to move).
-  // per_client: searches one client may have queued or running at once.
-  EngineWorkers(int threads, std::size_t hash_megabytes, std::size_t per_client = 16);
+  // per_client: searches one address may have queued or running at once;
+  // per_account: the same for one account.
+  EngineWorkers(int threads, std::size_t hash_megabytes, std::size_t per_client = 16, std::size_t per_account = 4);
   ~EngineWorkers();
   EngineWorkers(const EngineWorkers&) = delete;
   EngineWorkers& operator=(const EngineWorkers&) = delete;
@@ -45,14 +59,15 @@ class EngineWorkers {
   // depth, random moves and clock share included) in at most `seconds`.
   // Always queued (the move that asks for it is already committed): a
   // caller checks busy() before accepting such a move.
-  void submit_move(const Position& position, int level, double seconds, MoveDone done, const std::string& client = "");
+  void submit_move(const Position& position, int level, double seconds, MoveDone done, const EngineCharge& charge = {});
   // Queues a full-strength analysis of position for about `seconds` (hints)
   // for a game; returns why not ("" when queued): the game has a hint on
-  // its way, or the client has its share of searches queued.
-  std::string submit_hint(const Position& position, double seconds, HintDone done, const std::string& client = "",
+  // its way, or the address or account has its share of searches queued.
+  std::string submit_hint(const Position& position, double seconds, HintDone done, const EngineCharge& charge = {},
                           const std::string& game = "");
-  // Whether a client has as many searches queued or running as allowed.
-  bool busy(const std::string& client) const;
+  // Why the address or account may not queue another search ("" if it
+  // may): it has as many queued or running as allowed.
+  std::string busy(const EngineCharge& charge) const;
   // Ends running searches early, drops queued ones and joins the threads;
   // later submits are ignored. Idempotent.
   void stop();
@@ -66,9 +81,10 @@ class EngineWorkers {
     double seconds;
     MoveDone move_done;
     HintDone hint_done;
-    std::string client;
+    EngineCharge charge;
     std::string game;  // hints: the game whose hint it is
   };
+  std::string busy_locked(const EngineCharge& charge) const;
   void push_locked(Job job);
   void run();
   void finished(const Job& job);
@@ -76,14 +92,16 @@ class EngineWorkers {
   std::size_t hash_megabytes_;
   const int thread_count_;
   const std::size_t per_client_;
+  const std::size_t per_account_;
   mutable std::mutex mutex_;
   std::condition_variable cv_;
   // Queued searches by client, and the clients in the order of their turns.
   std::map<std::string, std::deque<Job>> queues_;
   std::deque<std::string> turns_;
   std::size_t queued_ = 0;
-  std::map<std::string, std::size_t> load_;  // queued + running, by client
-  std::set<std::string> hinting_;            // games with a hint queued or running
+  std::map<std::string, std::size_t> load_;          // queued + running, by address
+  std::map<std::string, std::size_t> account_load_;  // the same, by account
+  std::set<std::string> hinting_;                    // games with a hint queued or running
   bool stopping_ = false;
   std::atomic<bool> abort_{false};
   std::vector<std::thread> threads_;

@@ -120,6 +120,12 @@ Role GameRoom::role_of_locked(const std::string& token) const {
   return Role::Spectator;
 }
 
+EngineCharge GameRoom::charge_locked(Role role, const std::string& address) const {
+  const Player& seat = role == Role::Black ? black_player_ : white_player_;
+  if (role == Role::Spectator || seat.id == 0 || seat.engine) return {address};
+  return {address, "user:" + std::to_string(seat.id)};
+}
+
 std::string GameRoom::record() const {
   std::lock_guard lock(mutex_);
   std::vector<std::pair<std::string, std::string>> tags = {
@@ -168,9 +174,11 @@ std::optional<RoomReply> GameRoom::refuse_move_locked(const std::string& token, 
   if (auto refused = refuse_move(facts_locked(), asker_locked(token))) return refused;
   // Checked before the move is committed: once it is, the engine's reply
   // must be queued.
-  if (seats_.engine_color && context_.engines.busy(client))
-    return refusal(429, "the engine is busy with your other games: try again in a few seconds");
-  if (seats_.engine_color) engine_client_ = client;
+  if (seats_.engine_color) {
+    EngineCharge charge = charge_locked(role_of_locked(token), client);
+    if (std::string why = context_.engines.busy(charge); !why.empty()) return refusal(429, why);
+    engine_charge_ = std::move(charge);
+  }
   if (auto refused = out_of_time_locked()) return refused;
   if (!m) return refusal(400, "not a move: '" + move_text + "': " + parse_error);
   std::string why = game_.position().explain_illegal(*m);
@@ -345,6 +353,7 @@ void GameRoom::hint(const std::string& token, Reply reply, const std::string& cl
   std::unique_lock lock(mutex_);
   if (auto refused = refuse_hint(facts_locked(), asker_locked(token))) return lock.unlock(), reply(*refused);
   Position p = game_.position();
+  EngineCharge charge = charge_locked(role_of_locked(token), client);
   lock.unlock();
   std::string refused = context_.engines.submit_hint(
       p, context_.hint_seconds,
@@ -354,7 +363,7 @@ void GameRoom::hint(const std::string& token, Reply reply, const std::string& cl
         r.hint = hint_json(report.lines.front());
         reply(r);
       },
-      client, id_);
+      charge, id_);
   if (!refused.empty()) reply(refusal(429, refused));
 }
 
@@ -458,14 +467,16 @@ void GameRoom::committed(const std::string& error, std::shared_ptr<const std::st
 void GameRoom::resume_engine(const std::string& client) {
   std::unique_lock lock(mutex_);
   if (broken_ || !seats_.engine_color) return;
-  if (!client.empty()) engine_client_ = client;
+  // The creator holds the seat that is not the engine's.
+  if (!client.empty())
+    engine_charge_ = charge_locked(*seats_.engine_color == Color::White ? Role::Black : Role::White, client);
   const Position& p = game_.position();
   if (over_locked() || p.side_to_move() != *seats_.engine_color || engine_version_ == version_) return;
   engine_version_ = version_;
   std::int64_t version = version_;
   Position position = p;
   int level = seats_.level;
-  std::string charged = engine_client_;
+  EngineCharge charged = engine_charge_;
   lock.unlock();
   // The search holds the room: it stays in memory (is not evicted) until
   // the engine's move is played.

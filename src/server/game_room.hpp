@@ -153,6 +153,8 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
                                               const std::string& client);
   // Ends the game if the side to move has run out of time, and says so.
   std::optional<RoomReply> out_of_time_locked();
+  // Who pays for engine work a seat asks for from an address.
+  EngineCharge charge_locked(Role role, const std::string& address) const;
   // After a change to game_/seats: bumps the version, builds the state and
   // commits the writes; the reply follows the commit.
   void commit_locked(std::function<void(StoreWriter&)> writes, RoomReply reply_template, Reply reply);
@@ -171,7 +173,7 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   std::string black_token_;
   std::int64_t version_ = 0;                            // increases with every change, in memory
   std::int64_t engine_version_ = -1;                    // the version the engine was asked about
-  std::string engine_client_;                           // who is charged for the engine's moves
+  EngineCharge engine_charge_;                          // who is charged for the engine's moves
   bool broken_ = false;                                 // a commit failed: refuse everything
   std::atomic<bool> write_failed_{false};               // a write failed: refuse later ones (writer thread)
   std::shared_ptr<const std::string> committed_state_;  // without the clock

@@ -73,7 +73,7 @@ struct Server::Impl {
         // (the clock watcher, log-ins, a room loaded at once).
         store(std::make_unique<GameStore>(config.db, std::max(1, config.db_threads) + 2)),
         engines(std::make_unique<EngineWorkers>(config.engine_threads, config.engine_hash_megabytes,
-                                                config.engine_jobs_per_client)),
+                                                config.engine_jobs_per_client, config.engine_jobs_per_account)),
         now_ms(config.now_ms ? config.now_ms : NowMs(system_now_ms)),
         accounts(*store, now_ms),
         watcher(std::make_unique<ClockWatcher>(now_ms, std::chrono::milliseconds(std::max(1, config.clock_tick_ms)))),

@@ -22,6 +22,10 @@ struct ServerConfig {
   // Engine searches (engine moves and hints) one address may have queued or
   // running at once; beyond it engine games and hints get 429.
   std::size_t engine_jobs_per_client = 16;
+  // The same for the searches a signed-in player's or guest's seats ask
+  // for, from any address: one person cannot take all of a shared address's
+  // share.
+  std::size_t engine_jobs_per_account = 4;
   // HTTP API requests and WebSocket upgrades per second from one address
   // (bursts of http_burst); 0 disables.
   double http_rate = 30;

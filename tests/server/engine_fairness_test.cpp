@@ -1,6 +1,7 @@
 // Abuse: engine work. One client's many searches wait behind each other,
 // not in front of another client's; a game has one hint on its way at a
-// time, and a client has a bounded number of searches queued.
+// time, and an address and an account each have a bounded number of
+// searches queued.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,6 +10,7 @@
 #include <mutex>
 #include <vector>
 
+#include "community_fixture.hpp"
 #include "core/game.hpp"
 #include "server/engine_workers.hpp"
 #include "server_fixture.hpp"
@@ -60,14 +62,33 @@ TEST(EngineFairness, AClientHasABoundedQueueAndAGameOneHintAtATime) {
   EXPECT_EQ(workers.submit_hint(p, 1, ignore, "a", "game1"), "");
   EXPECT_NE(workers.submit_hint(p, 1, ignore, "a", "game1"), "") << "a second hint for one game";
   EXPECT_EQ(workers.submit_hint(p, 1, ignore, "a", "game2"), "");
-  EXPECT_FALSE(workers.busy("a"));
+  EXPECT_EQ(workers.busy("a"), "");
   workers.submit_move(
       p, 1, 1, [](const engine::PlayReport&) {}, "a");
-  EXPECT_TRUE(workers.busy("a"));
+  EXPECT_NE(workers.busy("a"), "");
   EXPECT_NE(workers.submit_hint(p, 1, ignore, "a", "game3"), "") << "over the client's bound";
   // Another client is not affected.
-  EXPECT_FALSE(workers.busy("b"));
+  EXPECT_EQ(workers.busy("b"), "");
   EXPECT_EQ(workers.submit_hint(p, 1, ignore, "b", "game3"), "");
+  EXPECT_EQ(workers.queued(), 4u);
+}
+
+TEST(EngineFairness, AnAccountHasASmallerBoundThanItsAddressFromAnyAddress) {
+  EngineWorkers workers(0, 1, 16, 2);  // no threads: everything stays queued
+  Position p = start_position();
+  auto ignore = [](const engine::SearchReport&) {};
+  EXPECT_EQ(workers.submit_hint(p, 1, ignore, {"a", "user:1"}, "g1"), "");
+  EXPECT_EQ(workers.busy({"a", "user:1"}), "");
+  workers.submit_move(p, 1, 1, [](const engine::PlayReport&) {}, {"a", "user:1"});
+  std::string why = workers.busy({"a", "user:1"});
+  EXPECT_NE(why.find("2 searches of yours"), std::string::npos) << why;
+  EXPECT_NE(workers.submit_hint(p, 1, ignore, {"a", "user:1"}, "g2"), "") << "over the account's bound";
+  // From another address the account is still at its bound.
+  EXPECT_NE(workers.busy({"b", "user:1"}), "");
+  EXPECT_NE(workers.submit_hint(p, 1, ignore, {"b", "user:1"}, "g2"), "");
+  // Another account, and an anonymous seat, behind the same address are not.
+  EXPECT_EQ(workers.submit_hint(p, 1, ignore, {"a", "user:2"}, "g3"), "");
+  EXPECT_EQ(workers.submit_hint(p, 1, ignore, {"a"}, "g4"), "");
   EXPECT_EQ(workers.queued(), 4u);
 }
 
@@ -109,6 +130,48 @@ TEST_F(EngineLimitsTest, EngineGamesAreBoundedPerAddressAndOthersStillPlay) {
   // Another address is not affected.
   auto other = http_request_from("127.0.0.3", port_, "POST", "/api/games",
                                  json{{"mode", "engine"}, {"level", 1}, {"color", "black"}}.dump());
+  EXPECT_EQ(other.status, 201) << other.body;
+}
+
+class AccountEngineLimitsTest : public CommunityTest {
+ protected:
+  void configure(ServerConfig& c) override {
+    CommunityTest::configure(c);
+    c.engine_threads = 0;  // searches stay queued: the bounds show
+    c.engine_jobs_per_client = 16;
+    c.engine_jobs_per_account = 2;
+  }
+};
+
+TEST_F(AccountEngineLimitsTest, OneAccountsEngineWorkIsBoundedWhateverItsAddress) {
+  Browser ann = guest("Ann");
+  ASSERT_FALSE(ann.cookie.empty());
+  const Headers as_ann{{"Cookie", ann.cookie}};
+  auto create_from = [&](const std::string& address, const json& options, const Headers& headers) {
+    return http_request_from(address, port_, "POST", "/api/games", options.dump(), headers);
+  };
+  // A game where Ann moves first queues nothing yet.
+  auto mine = create_from("127.0.0.2", {{"mode", "engine"}, {"level", 1}, {"color", "white"}}, as_ann);
+  ASSERT_EQ(mine.status, 201) << mine.body;
+  // Two where the engine moves first take her share.
+  for (int i = 0; i < 2; ++i) {
+    auto r = create_from("127.0.0.2", {{"mode", "engine"}, {"level", 1}, {"color", "black"}}, as_ann);
+    ASSERT_EQ(r.status, 201) << r.body;
+  }
+  auto third = create_from("127.0.0.2", {{"mode", "engine"}, {"level", 1}, {"color", "black"}}, as_ann);
+  EXPECT_EQ(third.status, 429) << third.body;
+  EXPECT_NE(third.body.find("of yours"), std::string::npos) << third.body;
+  // Another address does not give her a new share.
+  auto elsewhere = create_from("127.0.0.3", {{"mode", "engine"}, {"level", 1}, {"color", "black"}}, as_ann);
+  EXPECT_EQ(elsewhere.status, 429) << elsewhere.body;
+  // Her move in the game where she is to move is refused and not played.
+  std::string id = mine.json()["id"], token = mine.json()["token"];
+  auto move = http_request_from("127.0.0.2", port_, "POST", "/api/games/" + id + "/moves",
+                                json{{"token", token}, {"move", "E3"}}.dump(), as_ann);
+  EXPECT_EQ(move.status, 429) << move.body;
+  EXPECT_TRUE(state(id)["moves"].empty()) << state(id).dump();
+  // Someone else behind the same address still gets the engine.
+  auto other = create_from("127.0.0.2", {{"mode", "engine"}, {"level", 1}, {"color", "black"}}, {});
   EXPECT_EQ(other.status, 201) << other.body;
 }
 

@@ -112,6 +112,15 @@ void register_serve_command(CLI::App& app, CommandSet& set) {
                 "Games kept in memory; beyond it the least recently used idle games are evicted and reloaded from "
                 "the database when next opened (0: no bound)")
       ->capture_default_str();
+  c->add_option("--engine-jobs-per-address", o->engine_jobs_per_client,
+                "Engine searches (engine moves and hints) one client address may have queued or running at once; "
+                "beyond it engine games, their moves and hints get 429")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100000));
+  c->add_option("--engine-jobs-per-account", o->engine_jobs_per_account,
+                "The same for the seats of one signed-in player or guest, from any address")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100000));
   c->add_option("--max-connections-per-address", o->max_connections_per_address,
                 "Connections (HTTP and WebSocket) one client address may have open at once (0: no bound; off with "
                 "--behind-proxy, where every connection comes from the proxy)")
