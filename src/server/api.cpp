@@ -282,7 +282,7 @@ void Api::create(const json& request, const Caller& caller, bool listed, Respond
   if (s.mode == Mode::Engine) {
     // Each engine game may cost a search at once: bounded per address and
     // per account.
-    EngineCharge charge{caller.address, caller.user ? "user:" + std::to_string(caller.user->id) : ""};
+    const EngineCharge charge = EngineCharge::of(caller.address, caller.user ? &*caller.user : nullptr);
     if (std::string why = p_.context.engines.busy(charge); !why.empty()) return respond(json_error(429, why));
     engine = p_.accounts.engine_user(s.level);
   }

@@ -24,6 +24,7 @@
 
 #include "core/position.hpp"
 #include "engine/engine.hpp"
+#include "server/player.hpp"
 
 namespace dvonn::server {
 
@@ -35,6 +36,12 @@ struct EngineCharge {
   EngineCharge(std::string address_ = "", std::string account_ = "")
       : address(std::move(address_)), account(std::move(account_)) {}
   EngineCharge(const char* address_) : address(address_) {}
+  // The charge of a seat's player asking from an address: an anonymous
+  // seat (no player, or id 0) and the engine's own seat name no account.
+  static EngineCharge of(std::string address, const Player* player) {
+    if (!player || player->id == 0 || player->engine) return {std::move(address)};
+    return {std::move(address), "user:" + std::to_string(player->id)};
+  }
 };
 
 class EngineWorkers {

@@ -121,9 +121,7 @@ Role GameRoom::role_of_locked(const std::string& token) const {
 }
 
 EngineCharge GameRoom::charge_locked(Role role, const std::string& address) const {
-  const Player& seat = role == Role::Black ? black_player_ : white_player_;
-  if (role == Role::Spectator || seat.id == 0 || seat.engine) return {address};
-  return {address, "user:" + std::to_string(seat.id)};
+  return EngineCharge::of(address, role == Role::Black ? &black_player_ : &white_player_);
 }
 
 std::string GameRoom::record() const {
@@ -171,11 +169,12 @@ std::optional<RoomReply> GameRoom::out_of_time_locked() {
 std::optional<RoomReply> GameRoom::refuse_move_locked(const std::string& token, const std::optional<Move>& m,
                                                       const std::string& move_text, const std::string& parse_error,
                                                       const std::string& client) {
-  if (auto refused = refuse_move(facts_locked(), asker_locked(token))) return refused;
+  const Asker asker = asker_locked(token);
+  if (auto refused = refuse_move(facts_locked(), asker)) return refused;
   // Checked before the move is committed: once it is, the engine's reply
   // must be queued.
   if (seats_.engine_color) {
-    EngineCharge charge = charge_locked(role_of_locked(token), client);
+    EngineCharge charge = charge_locked(asker.role, client);
     if (std::string why = context_.engines.busy(charge); !why.empty()) return refusal(429, why);
     engine_charge_ = std::move(charge);
   }
@@ -351,9 +350,10 @@ void GameRoom::join(const Player& player, Reply reply) {
 
 void GameRoom::hint(const std::string& token, Reply reply, const std::string& client) {
   std::unique_lock lock(mutex_);
-  if (auto refused = refuse_hint(facts_locked(), asker_locked(token))) return lock.unlock(), reply(*refused);
+  const Asker asker = asker_locked(token);
+  if (auto refused = refuse_hint(facts_locked(), asker)) return lock.unlock(), reply(*refused);
   Position p = game_.position();
-  EngineCharge charge = charge_locked(role_of_locked(token), client);
+  EngineCharge charge = charge_locked(asker.role, client);
   lock.unlock();
   std::string refused = context_.engines.submit_hint(
       p, context_.hint_seconds,

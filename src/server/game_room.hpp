@@ -153,7 +153,8 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
                                               const std::string& client);
   // Ends the game if the side to move has run out of time, and says so.
   std::optional<RoomReply> out_of_time_locked();
-  // Who pays for engine work a seat asks for from an address.
+  // Who pays for engine work a seat (never a spectator: they are refused
+  // first; Both is one player) asks for from an address.
   EngineCharge charge_locked(Role role, const std::string& address) const;
   // After a change to game_/seats: bumps the version, builds the state and
   // commits the writes; the reply follows the commit.
