@@ -59,22 +59,19 @@ TEST(MatchCommandTest, TextSummary) {
 }
 
 TEST(MatchCommandTest, BadOptionsAreRefusedWithAReason) {
-  test::CommandResult one = test::run_command(dvonn_command("match " + engine_option("greedy") + " 2>&1"));
-  EXPECT_NE(one.exit_code, 0);
-  EXPECT_THAT(one.output, HasSubstr("two --engine"));
-  test::CommandResult sprt = test::run_command(
-      dvonn_command("match " + engine_option("greedy") + " " + engine_option("random") + " --sprt 5,0 2>&1"));
-  EXPECT_NE(sprt.exit_code, 0);
-  EXPECT_THAT(sprt.output, HasSubstr("elo1"));
-  test::CommandResult words = test::run_command(
-      dvonn_command("match " + engine_option("greedy") + " " + engine_option("random") + " --sprt five 2>&1"));
-  EXPECT_NE(words.exit_code, 0);
-  EXPECT_THAT(words.output, HasSubstr("elo0,elo1"));
-  test::CommandResult folder = test::run_command(
-      dvonn_command("match " + engine_option("greedy") + " " + engine_option("random") + " --out /dev/null/x 2>&1"));
-  EXPECT_NE(folder.exit_code, 0);
-  EXPECT_THAT(folder.output, HasSubstr("cannot create the folder"));
-  EXPECT_THAT(folder.output, Not(HasSubstr("game 1/")));  // refused before any game
+  // Runs `dvonn match ARGS`, expects a refusal and gives its output.
+  auto refused = [](const std::string& args) {
+    test::CommandResult r = test::run_command(dvonn_command("match " + args + " 2>&1"));
+    EXPECT_NE(r.exit_code, 0) << args;
+    return r.output;
+  };
+  const std::string two = engine_option("greedy") + " " + engine_option("random");
+  EXPECT_THAT(refused(engine_option("greedy")), HasSubstr("two --engine"));
+  EXPECT_THAT(refused(two + " --sprt 5,0"), HasSubstr("elo1"));
+  EXPECT_THAT(refused(two + " --sprt five"), HasSubstr("elo0,elo1"));
+  const std::string folder = refused(two + " --out /dev/null/x");
+  EXPECT_THAT(folder, HasSubstr("cannot create the folder"));
+  EXPECT_THAT(folder, Not(HasSubstr("game 1/")));  // refused before any game
 }
 
 }  // namespace
