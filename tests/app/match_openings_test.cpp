@@ -1,6 +1,7 @@
 // `dvonn match --openings`: pairs start from the positions of a file, and a
 // bad file is refused with the line that is wrong; the adapter that lets a
-// program without the Setup extension start from such a position.
+// program without the Setup extension start from such a position; the
+// script that scores the placements of recorded games.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -79,6 +80,31 @@ TEST(StateArgAdapter, TurnsTheSetupLineIntoAStateArgument) {
   write(dir + "/input.txt", "Start\nQuit\n");
   ASSERT_EQ(std::system(cmd.c_str()), 0);
   EXPECT_EQ(read(dir + "/out.txt"), dir + "/echo.py\nStart\nQuit\n");
+  std::filesystem::remove_all(dir);
+}
+
+TEST(MovementStartScore, ScoresEachRecordFromThePlayersSide) {
+  const std::string dir = temp_dir("start-score");
+  const std::string engine = std::string(DVONN_BINARY) + " engine --level greedy";
+  CommandResult r = run_dvonn(
+      "match --engine \"" + engine + "\" --engine \"" + engine +
+      "\" --name one --name two --games 2 --time-per-game 2 --random-openings 3 --seed 5 --out " + dir + "/games");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const std::string script = std::string("python3 ") + DVONN_SOURCE_DIR + "/scripts/movement_start_score.py --dvonn " +
+                             DVONN_BINARY + " --time 0.05 ";
+  // The same games from each player's side: every score is the other's
+  // negated, so the two runs differ by twice the first one's score.
+  const std::string cmd = script + dir + "/games one " + dir + "/games two > " + dir + "/out.txt 2>&1";
+  ASSERT_EQ(std::system(cmd.c_str()), 0) << read(dir + "/out.txt");
+  const std::string out = read(dir + "/out.txt");
+  EXPECT_NE(out.find("one: 2 games"), std::string::npos) << out;
+  EXPECT_NE(out.find("two: 2 games"), std::string::npos) << out;
+  EXPECT_NE(out.find("game by game over 2 games"), std::string::npos) << out;
+  // A name no record has is refused, saying so.
+  const std::string bad = script + dir + "/games nobody > " + dir + "/bad.txt 2>&1";
+  EXPECT_NE(std::system(bad.c_str()), 0);
+  EXPECT_NE(read(dir + "/bad.txt").find("no finished game records with a player named nobody"), std::string::npos)
+      << read(dir + "/bad.txt");
   std::filesystem::remove_all(dir);
 }
 

@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""The engine's score at the start of the movement phase of recorded games.
+
+A measure of placement: for each game record of a `dvonn match --out`
+folder, `dvonn analyze` scores the position after the last placement, from
+the side of the player named NAME. Game results are noisy (a pair of games
+decides little); this score is not, so two runs of the same openings (the
+same --seed), one per engine version, compare their placements game by game.
+
+  scripts/movement_start_score.py --dvonn build/dvonn RUN_A NAME_A [RUN_B NAME_B]
+"""
+import argparse
+import glob
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+
+
+def movement_start(record):
+    """The record's start position and its moves up to the first stack move."""
+    position = re.search(r'\[Position "([^"]+)"\]', record)
+    body = record.split("\n\n", 1)[1] if "\n\n" in record else record
+    moves = []
+    for token in body.split():
+        token = re.sub(r"^\d+\.+", "", token)
+        if not token or token in ("1-0", "0-1", "1/2-1/2", "*"):
+            continue
+        if len(token) != 2:  # a stack move (A1B2) or PASS: the placements are over
+            break
+        moves.append(token)
+    return (position.group(1) if position else None), moves
+
+
+def scores(dvonn, folder, name, seconds):
+    """{record file name: (score for NAME, final piece difference for NAME)}"""
+    out = {}
+    for path in sorted(glob.glob(os.path.join(folder, "*.dvonn"))):
+        record = open(path, encoding="utf-8").read()
+        white = re.search(r'\[White "([^"]+)"\]', record)
+        final = re.search(r'\[Score "(\d+)-(\d+)"\]', record)
+        if not white or not final or white.group(1) != name and f'[Black "{name}"]' not in record:
+            continue
+        sign = 1 if white.group(1) == name else -1
+        position, moves = movement_start(record)
+        command = [dvonn, "analyze", "--moves", " ".join(moves), "--time", str(seconds), "--json"]
+        if position:
+            command += ["--position", position]
+        run = subprocess.run(command, capture_output=True, text=True)
+        lines = [json.loads(line) for line in run.stdout.splitlines() if line.startswith("{")]
+        if run.returncode != 0 or not lines or not lines[-1].get("lines"):
+            sys.exit(f"{path}: dvonn analyze failed: {run.stderr.strip()}")
+        # The movement phase starts with White to move: the score is White's.
+        score = sign * lines[-1]["lines"][0]["score"]
+        out[os.path.basename(path)] = (score, sign * (int(final.group(1)) - int(final.group(2))))
+    if not out:
+        sys.exit(f"{folder}: no finished game records with a player named {name}")
+    return out
+
+
+def summary(label, rows):
+    won = sum(1 for s, d in rows.values() if d > 0)
+    lost = sum(1 for s, d in rows.values() if d < 0)
+    mean = statistics.mean(s for s, _ in rows.values())
+    print(f"{label}: {len(rows)} games, mean score at the movement start {mean:+.2f} pieces, won {won}, lost {lost}")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--dvonn", default="build/dvonn", help="the dvonn binary that scores (default build/dvonn)")
+    ap.add_argument("--time", type=float, default=0.3, help="seconds of analysis a position (default 0.3)")
+    ap.add_argument("runs", nargs="+", help="FOLDER NAME [FOLDER NAME]")
+    a = ap.parse_args()
+    if len(a.runs) not in (2, 4):
+        ap.error("give one or two pairs of FOLDER NAME")
+    first = scores(a.dvonn, a.runs[0], a.runs[1], a.time)
+    summary(a.runs[1], first)
+    if len(a.runs) == 2:
+        return
+    second = scores(a.dvonn, a.runs[2], a.runs[3], a.time)
+    summary(a.runs[3], second)
+    common = sorted(set(first) & set(second))
+    if len(common) < 2:
+        sys.exit("the two runs share fewer than two game records")
+    diff = [first[k][0] - second[k][0] for k in common]
+    se = statistics.stdev(diff) / len(diff) ** 0.5
+    better = sum(1 for d in diff if d > 0.01)
+    worse = sum(1 for d in diff if d < -0.01)
+    print(f"{a.runs[1]} - {a.runs[3]}, game by game over {len(common)} games: "
+          f"{statistics.mean(diff):+.2f} pieces (standard error {se:.2f}), higher in {better}, lower in {worse}")
+
+
+if __name__ == "__main__":
+    main()
