@@ -92,8 +92,8 @@ TEST(MovementStartScore, ScoresEachRecordFromThePlayersSide) {
   ASSERT_EQ(r.exit_code, 0) << r.output;
   const std::string script = std::string("python3 ") + DVONN_SOURCE_DIR + "/scripts/movement_start_score.py --dvonn " +
                              DVONN_BINARY + " --time 0.05 ";
-  // The same games from each player's side: every score is the other's
-  // negated, so the two runs differ by twice the first one's score.
+  // The same games from each player's side: both are scored and compared
+  // game by game.
   const std::string cmd = script + dir + "/games one " + dir + "/games two > " + dir + "/out.txt 2>&1";
   ASSERT_EQ(std::system(cmd.c_str()), 0) << read(dir + "/out.txt");
   const std::string out = read(dir + "/out.txt");
