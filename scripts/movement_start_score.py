@@ -10,51 +10,32 @@ same --seed), one per engine version, compare their placements game by game.
   scripts/movement_start_score.py --dvonn build/dvonn RUN_A NAME_A [RUN_B NAME_B]
 """
 import argparse
-import glob
 import json
-import os
-import re
 import statistics
 import subprocess
 import sys
 
-
-def movement_start(record):
-    """The record's start position and its moves up to the first stack move."""
-    position = re.search(r'\[Position "([^"]+)"\]', record)
-    body = record.split("\n\n", 1)[1] if "\n\n" in record else record
-    moves = []
-    for token in body.split():
-        token = re.sub(r"^\d+\.+", "", token)
-        if not token or token in ("1-0", "0-1", "1/2-1/2", "*"):
-            continue
-        if len(token) != 2:  # a stack move (A1B2) or PASS: the placements are over
-            break
-        moves.append(token)
-    return (position.group(1) if position else None), moves
+import match_record
 
 
 def scores(dvonn, folder, name, seconds):
     """{record file name: (score for NAME, final piece difference for NAME)}"""
     out = {}
-    for path in sorted(glob.glob(os.path.join(folder, "*.dvonn"))):
-        record = open(path, encoding="utf-8").read()
-        white = re.search(r'\[White "([^"]+)"\]', record)
-        final = re.search(r'\[Score "(\d+)-(\d+)"\]', record)
-        if not white or not final or white.group(1) != name and f'[Black "{name}"]' not in record:
+    for record in match_record.folder(folder):
+        side, final = record.side_of(name), record.final_score()
+        if not side or not final:
             continue
-        sign = 1 if white.group(1) == name else -1
-        position, moves = movement_start(record)
-        command = [dvonn, "analyze", "--moves", " ".join(moves), "--time", str(seconds), "--json"]
-        if position:
-            command += ["--position", position]
+        sign = 1 if side == "w" else -1
+        command = [dvonn, "analyze", "--moves", " ".join(record.placements()), "--time", str(seconds), "--json"]
+        if record.tag("Position"):
+            command += ["--position", record.tag("Position")]
         run = subprocess.run(command, capture_output=True, text=True)
         lines = [json.loads(line) for line in run.stdout.splitlines() if line.startswith("{")]
         if run.returncode != 0 or not lines or not lines[-1].get("lines"):
-            sys.exit(f"{path}: dvonn analyze failed: {run.stderr.strip()}")
+            sys.exit(f"{record.path}: dvonn analyze failed: {run.stderr.strip()}")
         # The movement phase starts with White to move: the score is White's.
         score = sign * lines[-1]["lines"][0]["score"]
-        out[os.path.basename(path)] = (score, sign * (int(final.group(1)) - int(final.group(2))))
+        out[record.name] = (score, sign * (final[0] - final[1]))
     if not out:
         sys.exit(f"{folder}: no finished game records with a player named {name}")
     return out

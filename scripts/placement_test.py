@@ -16,38 +16,24 @@ same program on both sides, 50% means NAME's placements were as good as the
 opponent's.
 """
 import argparse
-import glob
-import os
 import re
 import subprocess
 import sys
 
-
-def record_moves(text):
-    body = "\n".join(l for l in text.splitlines() if not l.startswith("["))
-    return [t for t in body.split() if not re.match(r"^\d+\.+$", t) and t not in ("1-0", "0-1", "1/2-1/2", "*")]
-
-
-def tag(text, name):
-    m = re.search(r'^\[%s "([^"]*)"\]' % name, text, re.M)
-    return m.group(1) if m else ""
+import match_record
 
 
 def openings(args):
     lines, sides = [], []
-    for path in sorted(glob.glob(os.path.join(args.records, "*.dvonn"))):
-        text = open(path).read()
-        if tag(text, "Setup") not in ("", "standard"):
-            sys.exit(f"{path}: not a game from the empty board")
-        moves = record_moves(text)
+    for record in match_record.folder(args.records):
+        if record.tag("Setup") not in ("", "standard") or record.tag("Position"):
+            sys.exit(f"{record.path}: not a game from the empty board")
+        moves = record.moves
         if len(moves) < 49:
             continue  # ended (forfeit) during placement
-        if tag(text, "White") == args.player:
-            side = "w"
-        elif tag(text, "Black") == args.player:
-            side = "b"
-        else:
-            sys.exit(f"{path}: {args.player} played neither side")
+        side = record.side_of(args.player)
+        if not side:
+            sys.exit(f"{record.path}: {args.player} played neither side")
         out = subprocess.run([args.dvonn, "show", "--moves", " ".join(moves[:49]), "--position-string"],
                              capture_output=True, text=True, check=True).stdout
         position = [l for l in out.splitlines() if l.startswith("position: ")][0][len("position: "):]
@@ -64,13 +50,12 @@ def openings(args):
 def score(args):
     sides = open(args.openings + ".sides").read().split()
     points, diffs, games = 0.0, 0, 0
-    for path in sorted(glob.glob(os.path.join(args.finished, "game-*.dvonn"))):
-        index = int(re.search(r"game-(\d+)", path).group(1)) - 1
-        text = open(path).read()
+    for record in match_record.folder(args.finished, "game-*.dvonn"):
+        index = int(re.search(r"game-(\d+)", record.name).group(1)) - 1
         side = sides[(index // 2) % len(sides)]
-        white, black = (int(x) for x in tag(text, "Score").split("-"))
+        white, black = record.final_score()
         diff = white - black if side == "w" else black - white
-        result = tag(text, "Result")
+        result = record.tag("Result")
         if result == "1/2-1/2":
             points += 0.5
         elif (result == "1-0") == (side == "w"):

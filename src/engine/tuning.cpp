@@ -4,6 +4,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "engine/search.hpp"
 #include "engine/solver.hpp"
 #include "engine/transposition_table.hpp"
 
@@ -144,25 +145,53 @@ PolicyFit fit_placement_policy(const std::vector<PolicySample>& samples, const s
 
 int add_positions_solved(const std::vector<Position>& positions, int white, int black, TuningData& data, int clip,
                          int live, std::uint64_t node_budget) {
+  return add_positions_searched(positions, white, black, data, clip, 0, 1.0, live, node_budget);
+}
+
+int add_positions_searched(const std::vector<Position>& positions, int white, int black, TuningData& data, int clip,
+                           int depth, double outcome_share, int solve_live, std::uint64_t node_budget) {
   const std::size_t first = data.movement.size();
   add_positions(positions, white, black, data, clip);
-  static TranspositionTable tt(64);
+  // Solved entries are exact whatever position filled them; the search's
+  // table starts empty for each position so that a label does not depend
+  // on the positions labelled before it.
+  static TranspositionTable tt(64), search_tt(16);
   static MoveOrder order;
-  int solved = 0;
+  const Weights& w = default_weights();
+  int replaced = 0;
   std::size_t k = first;
   for (const Position& p : positions) {
     if (p.in_placement()) continue;
     TuningSample& sample = data.movement[k++];
-    if (live_stacks(p) > live) continue;
-    Solver solver(tt, order);
-    SolveResult r = solver.solve(p, 1, Deadline(), node_budget);
-    if (!r.solved || r.lines.empty()) continue;
-    // The solver scores for the side to move; the target is White's.
-    const double v = 100.0 * r.lines[0].score * (p.side_to_move() == Color::White ? 1 : -1);
-    sample.target = clip > 0 ? std::clamp(v, -100.0 * clip, 100.0 * clip) : v;
-    ++solved;
+    const double sign = p.side_to_move() == Color::White ? 1 : -1;
+    double v = 0;
+    if (live_stacks(p) <= solve_live) {
+      Solver solver(tt, order);
+      SolveResult r = solver.solve(p, 1, Deadline(), node_budget);
+      if (r.solved && !r.lines.empty()) {
+        v = 100.0 * r.lines[0].score * sign;
+        sample.target = clip > 0 ? std::clamp(v, -100.0 * clip, 100.0 * clip) : v;
+        ++replaced;
+        continue;
+      }
+    }
+    if (depth <= 0) continue;
+    MoveList list;
+    p.generate(list);
+    if (list.size == 0) continue;  // over: the outcome is exact already
+    search_tt.clear();
+    order.clear();
+    Search search(search_tt, order, w);
+    SearchConfig config;
+    config.max_depth = depth;
+    SearchReport r = search.run(p, config, Deadline(), {});
+    if (r.lines.empty()) continue;
+    v = 100.0 * r.lines[0].score * sign;
+    if (clip > 0) v = std::clamp(v, -100.0 * clip, 100.0 * clip);
+    sample.target = outcome_share * sample.target + (1 - outcome_share) * v;
+    ++replaced;
   }
-  return solved;
+  return replaced;
 }
 
 static double rmse(const std::vector<TuningSample>& samples, const std::vector<double>& w) {

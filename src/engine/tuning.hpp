@@ -45,6 +45,18 @@ void add_positions(const std::vector<Position>& positions, int white, int black,
 int add_positions_solved(const std::vector<Position>& positions, int white, int black, TuningData& data, int clip,
                          int live, std::uint64_t node_budget);
 
+// Labels from deeper search: replaces the target of every movement sample
+// by a blend of the game's outcome and the score a `depth`-ply search (with
+// the default weights) gives the position. A search sees the cut-offs a
+// linear model cannot, and one game's outcome is a noisy label for the
+// positions far from its end. `outcome_share` is the outcome's part of the
+// blend (0 = the search's score alone). Positions with at most `solve_live`
+// movable stacks get the solver's exact value instead, where it finds one
+// within `node_budget`. Returns how many targets it replaced. Depth 0
+// searches nothing: add_positions_solved.
+int add_positions_searched(const std::vector<Position>& positions, int white, int black, TuningData& data, int clip,
+                           int depth, double outcome_share, int solve_live, std::uint64_t node_budget);
+
 // One placement decision of a strong player, for fitting the placement
 // model to the moves it chose (imitation): the placement features after
 // each legal placement, from the mover's point of view, and which one it

@@ -108,5 +108,40 @@ TEST(MovementStartScore, ScoresEachRecordFromThePlayersSide) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(PlacementTest, PositionsAfterPlacementAndTheScoreOfTheirSide) {
+  const std::string dir = temp_dir("placement");
+  const std::string engine = std::string(DVONN_BINARY) + " engine --level greedy";
+  CommandResult r = run_dvonn("match --engine \"" + engine + "\" --engine \"" + engine +
+                              "\" --name one --name two --games 2 --time-per-game 2 --seed 3 --out " + dir + "/games");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const std::string script = std::string("python3 ") + DVONN_SOURCE_DIR + "/scripts/placement_test.py ";
+  std::string cmd = script + "openings --dvonn " + DVONN_BINARY + " --player one " + dir + "/games " + dir +
+                    "/open.txt > " + dir + "/out.txt 2>&1";
+  ASSERT_EQ(std::system(cmd.c_str()), 0) << read(dir + "/out.txt");
+  EXPECT_NE(read(dir + "/out.txt").find("2 positions written"), std::string::npos) << read(dir + "/out.txt");
+  // "one" was White in the first game and Black in the second.
+  EXPECT_EQ(read(dir + "/open.txt.sides"), "w\nb\n");
+  const std::string open = read(dir + "/open.txt");
+  EXPECT_NE(open.find(" move w\n"), std::string::npos) << open;
+  r = run_dvonn("match --engine \"" + engine + "\" --engine \"" + engine +
+                "\" --games 4 --time-per-game 2 --openings " + dir + "/open.txt --seed 1 --out " + dir + "/finished");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  cmd = script + "score " + dir + "/open.txt " + dir + "/finished > " + dir + "/score.txt 2>&1";
+  ASSERT_EQ(std::system(cmd.c_str()), 0) << read(dir + "/score.txt");
+  EXPECT_NE(read(dir + "/score.txt").find("/4 = "), std::string::npos) << read(dir + "/score.txt");
+  // Games that started from a position are refused: their first 49 moves
+  // are not the placements.
+  r = run_dvonn("match --engine \"" + engine + "\" --engine \"" + engine +
+                "\" --name one --name two --games 2 --time-per-game 2 --random-openings 3 --seed 3 --out " + dir +
+                "/random");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  cmd = script + "openings --dvonn " + DVONN_BINARY + " --player one " + dir + "/random " + dir + "/o2.txt > " + dir +
+        "/bad.txt 2>&1";
+  EXPECT_NE(std::system(cmd.c_str()), 0);
+  EXPECT_NE(read(dir + "/bad.txt").find("not a game from the empty board"), std::string::npos)
+      << read(dir + "/bad.txt");
+  std::filesystem::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace dvonn::test

@@ -29,6 +29,8 @@ struct TuneOptions {
   std::vector<std::string> records;
   int clip = 0;
   int solve_live = 0;
+  int label_depth = 0;
+  double outcome_share = 0.5;
   bool placement_policy = false;
 };
 
@@ -53,7 +55,8 @@ std::vector<std::filesystem::path> record_files(const std::vector<std::string>& 
 
 // Adds the finished games among the records; says how many it skipped.
 void add_records(const std::vector<std::string>& names, int clip, int solve_live, engine::TuningData& data,
-                 std::vector<engine::PolicySample>* decisions = nullptr) {
+                 std::vector<engine::PolicySample>* decisions = nullptr, int label_depth = 0,
+                 double outcome_share = 0.5) {
   int used = 0, skipped = 0, solved = 0;
   for (const auto& file : record_files(names)) {
     std::ifstream in(file);
@@ -75,15 +78,19 @@ void add_records(const std::vector<std::string>& names, int clip, int solve_live
       p.play(m);
     }
     const Score s = p.score();
-    if (solve_live > 0)
+    if (label_depth > 0)
+      solved += engine::add_positions_searched(positions, s.white, s.black, data, clip, label_depth, outcome_share,
+                                               solve_live, 2'000'000);
+    else if (solve_live > 0)
       solved += engine::add_positions_solved(positions, s.white, s.black, data, clip, solve_live, 2'000'000);
     else
       engine::add_positions(positions, s.white, s.black, data, clip);
     if (decisions) engine::add_placement_decisions(positions, game->moves(), *decisions);
     ++used;
   }
-  std::fprintf(stderr, "%d finished games read (%d records skipped), %zu + %zu samples, %d targets solved exactly\n",
-               used, skipped, data.placement.size(), data.movement.size(), solved);
+  std::fprintf(stderr,
+               "%d finished games read (%d records skipped), %zu + %zu samples, %d targets solved or searched\n", used,
+               skipped, data.placement.size(), data.movement.size(), solved);
   if (used == 0) throw InputError("no finished game in the records given");
 }
 
@@ -114,7 +121,7 @@ int run_tune(const TuneOptions& o) {
   }
   engine::TuningData data;
   if (!o.records.empty()) {
-    add_records(o.records, o.clip, o.solve_live, data);
+    add_records(o.records, o.clip, o.solve_live, data, nullptr, o.label_depth, o.outcome_share);
   } else {
     engine::GameSetup setup;
     setup.seconds_per_game = o.time;
@@ -169,6 +176,13 @@ void register_tune_command(CLI::App& app, CommandSet& set) {
                 "With --records: positions with at most this many movable stacks get the endgame solver's exact "
                 "value as target; default 0 (none)")
       ->check(CLI::Range(0, 22));
+  c->add_option("--label-depth", o->label_depth,
+                "With --records: label each movement position by a search this many plies deep, blended with the "
+                "game's outcome (--outcome-share); default 0 (the outcome alone)")
+      ->check(CLI::Range(0, 12));
+  c->add_option("--outcome-share", o->outcome_share,
+                "With --label-depth: the outcome's share of each label, 0..1; default 0.5")
+      ->check(CLI::Range(0.0, 1.0));
   c->add_flag("--placement-policy", o->placement_policy,
               "Fit the placement weights to the placements the recorded players chose (needs --records)");
   set.add(c, [o] { return run_tune(*o); });

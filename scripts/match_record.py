@@ -1,0 +1,60 @@
+"""Reads the game records `dvonn match --out` writes (one game a file, PGN-like).
+
+Shared by the measuring scripts (placement_test.py, movement_start_score.py)
+so that they agree on what a record holds.
+"""
+import glob
+import os
+import re
+
+RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+
+
+class Record:
+    """One game record: its tags and its moves, in order."""
+
+    def __init__(self, path, text):
+        self.path = path
+        self.name = os.path.basename(path)
+        self.tags = dict(re.findall(r'^\[(\w+) "([^"]*)"\]', text, re.M))
+        body = "\n".join(line for line in text.splitlines() if not line.startswith("["))
+        self.moves = []
+        for token in body.split():
+            token = re.sub(r"^\d+\.+", "", token)  # move numbers, "1." or "1..."
+            if token and token not in RESULTS:
+                self.moves.append(token)
+
+    def tag(self, name):
+        return self.tags.get(name, "")
+
+    def side_of(self, player):
+        """"w" or "b" for the colour PLAYER had, None if neither."""
+        if self.tag("White") == player:
+            return "w"
+        if self.tag("Black") == player:
+            return "b"
+        return None
+
+    def final_score(self):
+        """(White's pieces, Black's pieces) of a finished game, else None."""
+        m = re.fullmatch(r"(\d+)-(\d+)", self.tag("Score"))
+        return (int(m.group(1)), int(m.group(2))) if m else None
+
+    def placements(self):
+        """The moves before the first stack move (a placement is one space, A1)."""
+        out = []
+        for move in self.moves:
+            if len(move) != 2:  # a stack move (A1B2) or PASS
+                break
+            out.append(move)
+        return out
+
+
+def read(path):
+    with open(path, encoding="utf-8") as f:
+        return Record(path, f.read())
+
+
+def folder(path, pattern="*.dvonn"):
+    """Every record in a folder, in file name order."""
+    return [read(p) for p in sorted(glob.glob(os.path.join(path, pattern)))]
