@@ -69,8 +69,8 @@ TEST(Tuning, SearchedLabelsAreTheSearchScoreBlendedWithTheOutcome) {
   EXPECT_EQ(replaced, static_cast<int>(plain.movement.size()));
 
   // Each label is White's score of a two-ply search of the position, by a
-  // search of its own here.
-  TranspositionTable tt(4);
+  // search of its own here (from an empty table of the same size).
+  TranspositionTable tt(16);
   MoveOrder order;
   int differs = 0;
   std::size_t k = 0;
