@@ -143,11 +143,6 @@ PolicyFit fit_placement_policy(const std::vector<PolicySample>& samples, const s
   return r;
 }
 
-int add_positions_solved(const std::vector<Position>& positions, int white, int black, TuningData& data, int clip,
-                         int live, std::uint64_t node_budget) {
-  return add_positions_searched(positions, white, black, data, clip, 0, 1.0, live, node_budget);
-}
-
 int add_positions_searched(const std::vector<Position>& positions, int white, int black, TuningData& data, int clip,
                            int depth, double outcome_share, int solve_live, std::uint64_t node_budget) {
   const std::size_t first = data.movement.size();

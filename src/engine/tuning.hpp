@@ -38,13 +38,6 @@ void add_game(const GameOutcome& game, TuningData& data);
 // many close games.
 void add_positions(const std::vector<Position>& positions, int white, int black, TuningData& data, int clip = 0);
 
-// Replaces the target of every movement sample whose position has at most
-// `live` stacks that can move by its exact value (the endgame solver's,
-// within a node budget each): perfect play instead of one game's outcome.
-// Needs the positions, so it runs while adding: returns how many it solved.
-int add_positions_solved(const std::vector<Position>& positions, int white, int black, TuningData& data, int clip,
-                         int live, std::uint64_t node_budget);
-
 // Labels from deeper search: replaces the target of every movement sample
 // by a blend of the game's outcome and the score a `depth`-ply search (with
 // the default weights) gives the position. A search sees the cut-offs a
@@ -52,8 +45,9 @@ int add_positions_solved(const std::vector<Position>& positions, int white, int 
 // positions far from its end. `outcome_share` is the outcome's part of the
 // blend (0 = the search's score alone). Positions with at most `solve_live`
 // movable stacks get the solver's exact value instead, where it finds one
-// within `node_budget`. Returns how many targets it replaced. Depth 0
-// searches nothing: add_positions_solved.
+// within `node_budget`: perfect play instead of one game's outcome. Depth 0
+// searches nothing (the solver's labels alone). Needs the positions, so it
+// runs while adding: returns how many targets it replaced.
 int add_positions_searched(const std::vector<Position>& positions, int white, int black, TuningData& data, int clip,
                            int depth, double outcome_share, int solve_live, std::uint64_t node_budget);
 

@@ -78,13 +78,10 @@ void add_records(const std::vector<std::string>& names, int clip, int solve_live
       p.play(m);
     }
     const Score s = p.score();
-    if (label_depth > 0)
-      solved += engine::add_positions_searched(positions, s.white, s.black, data, clip, label_depth, outcome_share,
-                                               solve_live, 2'000'000);
-    else if (solve_live > 0)
-      solved += engine::add_positions_solved(positions, s.white, s.black, data, clip, solve_live, 2'000'000);
-    else
-      engine::add_positions(positions, s.white, s.black, data, clip);
+    // With neither --label-depth nor --solve this is add_positions: every
+    // target stays the outcome.
+    solved += engine::add_positions_searched(positions, s.white, s.black, data, clip, label_depth, outcome_share,
+                                             solve_live, 2'000'000);
     if (decisions) engine::add_placement_decisions(positions, game->moves(), *decisions);
     ++used;
   }
