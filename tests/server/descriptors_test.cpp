@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -34,11 +35,18 @@ class SmallServer {
     // the server, so the sanitizer build's server skips that one check here.
     const std::string suppressions = db + ".ubsan-suppressions";
     std::ofstream(suppressions) << "vptr_check:*\n";
-    std::string ubsan = std::getenv("UBSAN_OPTIONS") ? std::getenv("UBSAN_OPTIONS") : "";
-    ubsan += (ubsan.empty() ? "" : ":") + std::string("suppressions=") + suppressions;
-    // Set before the fork (the child only execs); the test process read its
-    // own options at start-up and does not read them again.
-    setenv("UBSAN_OPTIONS", ubsan.c_str(), 1);
+    const char* inherited = std::getenv("UBSAN_OPTIONS");
+    std::string ubsan = "UBSAN_OPTIONS=" + std::string(inherited ? inherited : "") + (inherited ? ":" : "") +
+                        "suppressions=" + suppressions;
+    // The child's environment, built before the fork (the child only execs):
+    // this process's own, with those options.
+    std::vector<std::string> env;
+    for (char** e = environ; *e; ++e)
+      if (std::string_view(*e).substr(0, 14) != "UBSAN_OPTIONS=") env.emplace_back(*e);
+    env.push_back(ubsan);
+    std::vector<char*> envp;
+    for (auto& e : env) envp.push_back(e.data());
+    envp.push_back(nullptr);
     int out[2];
     if (pipe(out) != 0) throw std::runtime_error("pipe");
     pid_ = fork();
@@ -53,7 +61,7 @@ class SmallServer {
       std::vector<char*> argv;
       for (auto& a : args) argv.push_back(a.data());
       argv.push_back(nullptr);
-      execv(argv[0], argv.data());
+      execve(argv[0], argv.data(), envp.data());
       _exit(127);
     }
     close(out[1]);
