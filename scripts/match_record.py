@@ -8,6 +8,7 @@ import os
 import re
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+POINTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}  # White's, per finished result
 
 
 class Record:
@@ -34,6 +35,13 @@ class Record:
         if self.tag("Black") == player:
             return "b"
         return None
+
+    def points(self, player):
+        """PLAYER's points (1, 0.5 or 0) in a finished game, else None."""
+        side, result = self.side_of(player), self.tag("Result")
+        if side is None or result not in POINTS:
+            return None
+        return POINTS[result] if side == "w" else 1.0 - POINTS[result]
 
     def final_score(self):
         """(White's pieces, Black's pieces) of a finished game, else None."""

@@ -22,25 +22,14 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import match_record  # noqa: E402
 
-POINTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
-
 
 class PairingError(Exception):
     pass
 
 
-def points(record, name):
-    """NAME's points in a finished game, None if unfinished."""
-    result = record.tag("Result")
-    if result not in POINTS:
-        return None
-    side = record.side_of(name)
-    return POINTS[result] if side == "w" else 1.0 - POINTS[result]
-
-
 def games_of(folder, name):
     """{record file name: record} of the finished games NAME played."""
-    records = {r.name: r for r in match_record.folder(folder) if r.side_of(name) and points(r, name) is not None}
+    records = {r.name: r for r in match_record.folder(folder) if r.points(name) is not None}
     if not records:
         raise PairingError(f"{folder}: no finished game records with a player named {name}")
     return records
@@ -56,7 +45,7 @@ def pair(folder_a, name_a, folder_b, name_b):
             raise PairingError(f"{game}: the two runs start from different positions (not the same seed?)")
         if ra.side_of(name_a) != rb.side_of(name_b):
             raise PairingError(f"{game}: {name_a} and {name_b} played different colours")
-        pairs.append((points(ra, name_a), points(rb, name_b)))
+        pairs.append((ra.points(name_a), rb.points(name_b)))
     if not pairs:
         raise PairingError(f"{folder_a} and {folder_b}: no game finished in both")
     return pairs

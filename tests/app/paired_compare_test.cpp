@@ -3,26 +3,12 @@
 // seed, a missing name, an odd folder count) are refused, saying why.
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <fstream>
 #include <string>
 
 #include "run_command.hpp"
 
 namespace dvonn::test {
 namespace {
-
-std::string temp_dir() {
-  auto dir = std::filesystem::temp_directory_path() / ("dvonn-paired-" + std::to_string(::getpid()));
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
-  return dir.string();
-}
-
-std::string read(const std::string& path) {
-  std::ifstream in(path);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
 
 // A run of `name` (greedy, or random moves) against a greedy opponent.
 void run_match(const std::string& dir, const std::string& name, const std::string& level, int seed) {
@@ -41,36 +27,37 @@ int script(const std::string& args, const std::string& out) {
 }
 
 TEST(PairedCompare, CountsTheGamesEachSideDidBetterOnTheSameOpenings) {
-  const std::string dir = temp_dir();
+  const TempDir tmp;
+  const std::string dir = tmp.path().string();
   run_match(dir + "/a", "greedy", "greedy", 9);
   run_match(dir + "/b", "rand", "random", 9);
   // The same run against itself: every game pairs and none differs.
   ASSERT_EQ(script("--a greedy --b greedy " + dir + "/a " + dir + "/a", dir + "/same.txt"), 0)
-      << read(dir + "/same.txt");
-  EXPECT_NE(read(dir + "/same.txt").find("4 paired games"), std::string::npos) << read(dir + "/same.txt");
-  EXPECT_NE(read(dir + "/same.txt").find("better 0, worse 0, z = +0.00"), std::string::npos) << read(dir + "/same.txt");
+      << read_file(dir + "/same.txt");
+  EXPECT_NE(read_file(dir + "/same.txt").find("4 paired games"), std::string::npos) << read_file(dir + "/same.txt");
+  EXPECT_NE(read_file(dir + "/same.txt").find("better 0, worse 0, z = +0.00"), std::string::npos)
+      << read_file(dir + "/same.txt");
   // Two pairs of folders: each is reported, then the total over both.
   ASSERT_EQ(script("--a greedy --b rand " + dir + "/a " + dir + "/b " + dir + "/a " + dir + "/b", dir + "/two.txt"), 0)
-      << read(dir + "/two.txt");
-  const std::string two = read(dir + "/two.txt");
+      << read_file(dir + "/two.txt");
+  const std::string two = read_file(dir + "/two.txt");
   EXPECT_NE(two.find("total: 8 paired games"), std::string::npos) << two;
   EXPECT_NE(two.find("sign test p = "), std::string::npos) << two;
-  std::filesystem::remove_all(dir);
 }
 
 TEST(PairedCompare, RunsThatDoNotPairAreRefused) {
-  const std::string dir = temp_dir();
+  const TempDir tmp;
+  const std::string dir = tmp.path().string();
   run_match(dir + "/a", "greedy", "greedy", 9);
   run_match(dir + "/c", "greedy", "greedy", 10);
   EXPECT_NE(script("--a greedy --b greedy " + dir + "/a " + dir + "/c", dir + "/seed.txt"), 0);
-  EXPECT_NE(read(dir + "/seed.txt").find("start from different positions"), std::string::npos)
-      << read(dir + "/seed.txt");
+  EXPECT_NE(read_file(dir + "/seed.txt").find("start from different positions"), std::string::npos)
+      << read_file(dir + "/seed.txt");
   EXPECT_NE(script("--a nobody --b greedy " + dir + "/a " + dir + "/a", dir + "/name.txt"), 0);
-  EXPECT_NE(read(dir + "/name.txt").find("no finished game records with a player named nobody"), std::string::npos)
-      << read(dir + "/name.txt");
+  EXPECT_NE(read_file(dir + "/name.txt").find("no finished game records with a player named nobody"), std::string::npos)
+      << read_file(dir + "/name.txt");
   EXPECT_NE(script("--a greedy --b greedy " + dir + "/a", dir + "/odd.txt"), 0);
-  EXPECT_NE(read(dir + "/odd.txt").find("in pairs"), std::string::npos) << read(dir + "/odd.txt");
-  std::filesystem::remove_all(dir);
+  EXPECT_NE(read_file(dir + "/odd.txt").find("in pairs"), std::string::npos) << read_file(dir + "/odd.txt");
 }
 
 }  // namespace
