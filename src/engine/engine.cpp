@@ -1,9 +1,7 @@
 #include "engine/engine.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <random>
-#include <thread>
 #include <vector>
 
 #include "engine/baseline.hpp"
@@ -12,6 +10,7 @@
 #include "engine/move_order.hpp"
 #include "engine/search.hpp"
 #include "engine/solver.hpp"
+#include "engine/split_pool.hpp"
 #include "engine/time_manager.hpp"
 #include "engine/transposition_table.hpp"
 
@@ -48,10 +47,8 @@ struct Engine::Impl {
     return r;
   }
 
-  // The heuristic search on `threads` threads: the main thread's search is the
-  // result; helper threads search the same root at the same time with their own
-  // move ordering and share the transposition table, so the main thread finds
-  // more of the tree already searched (lazy SMP). They stop when it does.
+  // The heuristic search on `threads` threads: the main thread's search
+  // splits its principal-variation nodes with the helpers (split_pool.hpp).
   SearchReport run_search(const Position& position, const SearchConfig& config, const Deadline& deadline,
                           const std::function<void(const SearchReport&)>& on_iteration) {
     tt.new_search();
@@ -59,27 +56,15 @@ struct Engine::Impl {
     SearchConfig main_config = config;
     main_config.new_generation = false;  // started above, once for all threads
     if (threads <= 1) return main.run(position, main_config, deadline, on_iteration);
-    std::atomic<bool> done{false};
-    helper_orders.resize(static_cast<std::size_t>(threads - 1));
-    std::vector<std::thread> helpers;
-    for (int i = 0; i < threads - 1; ++i)
-      helpers.emplace_back([this, &position, &config, &deadline, &done, i] {
-        SearchConfig c = config;
-        c.new_generation = false;
-        c.multipv = 1;
-        // The first helper takes the even depths, the next the odd ones from
-        // 3, and so on: a helper is mostly a ply ahead of the main thread,
-        // which then finds its next iteration's moves already in the table.
-        c.first_depth = i % 2 == 0 ? 2 : 3;
-        c.depth_step = 2;
-        c.optimum_seconds = 0;
-        c.stop = &done;
-        Search helper(tt, helper_orders[static_cast<std::size_t>(i)], weights);
-        helper.run(position, c, deadline, {});
-      });
+    // Helpers work only inside the main thread's split points, which it
+    // leaves only when they are done: they stop with the clock or the
+    // caller's stop, as the main thread does.
+    SearchConfig helper_config = main_config;
+    helper_config.multipv = 1;
+    helper_config.optimum_seconds = 0;
+    SplitPool pool(threads - 1, tt, helper_orders, weights, helper_config, deadline);
+    main.set_pool(&pool);
     SearchReport r = main.run(position, main_config, deadline, on_iteration);
-    done = true;
-    for (auto& t : helpers) t.join();
     return r;
   }
 };

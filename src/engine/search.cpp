@@ -9,7 +9,8 @@ bool Search::should_stop() {
   if (cfg_.max_nodes && nodes_ >= cfg_.max_nodes) aborted_ = true;
   // Reading the clock costs far more than a node; every 512 nodes keeps the
   // overrun below a millisecond even in slow quiescence-heavy positions.
-  if ((nodes_ & 511) == 0 && ((cfg_.stop && cfg_.stop->load(std::memory_order_relaxed)) || deadline_->passed()))
+  if ((nodes_ & 511) == 0 && ((cfg_.stop && cfg_.stop->load(std::memory_order_relaxed)) || deadline_->passed() ||
+                              (split_cutoff_ && split_cutoff_->load(std::memory_order_relaxed))))
     aborted_ = true;
   return aborted_;
 }
@@ -60,6 +61,149 @@ int Search::quiesce(int alpha, int beta, int ply, int qdepth) {
   return best.score;
 }
 
+int Search::search_move(Move m, int index, int order_score, int depth, int alpha, int beta, int ply, MoveFacts& facts) {
+  const Color me = pos_.side_to_move();
+  facts.capture = m.is_step() && (pos_.pieces(opponent(me)) & bit(m.to));
+  const int before = popcount(pos_.occupied());
+  Undo u;
+  pos_.play(m, u);
+  tt_.prefetch(pos_.key());  // the child probes it first
+  facts.removed = m.is_step() && popcount(pos_.occupied()) < before - 1;
+  // A move that cuts stacks off changes the score by whole pieces at
+  // once; look one ply further behind it (bounded so the tree stays finite).
+  // White's 49th placement keeps White to move: no change of sign there.
+  const int ext = cfg_.extensions && facts.removed && ply < 2 * root_depth_ ? 1 : 0;
+  const int new_depth = depth - 1 + ext;
+  const bool keeps_turn = pos_.side_to_move() == me;
+  auto child = [&](int d, int a, int b) {
+    return keeps_turn ? negamax(d, a, b, ply + 1) : -negamax(d, -b, -a, ply + 1);
+  };
+  int score;
+  if (index == 0) {
+    score = child(new_depth, alpha, beta);
+  } else {
+    int r = 0;
+    if (cfg_.reductions && depth >= 3 && index >= 3 && !facts.removed && !facts.capture && order_score < 250000)
+      r = (index >= 10 && depth >= 5) ? 2 : 1;
+    score = child(new_depth - r, alpha, alpha + 1);
+    if (r && score > alpha) score = child(new_depth, alpha, alpha + 1);
+    if (score > alpha && score < beta) score = child(new_depth, alpha, beta);
+  }
+  pos_.undo(u);
+  return score;
+}
+
+int Search::search_root_move(Move m, int depth, int alpha) {
+  const int before = popcount(pos_.occupied());
+  const Color me = pos_.side_to_move();
+  Undo u;
+  pos_.play(m, u);
+  const bool removed = m.is_step() && popcount(pos_.occupied()) < before - 1;
+  const int d = depth - 1 + (cfg_.extensions && removed ? 1 : 0);
+  // White's 49th placement keeps White to move: no change of sign there.
+  const bool keeps_turn = pos_.side_to_move() == me;
+  auto child = [&](int a, int b) { return keeps_turn ? negamax(d, a, b, 1) : -negamax(d, -b, -a, 1); };
+  int score;
+  if (alpha == -kInfinity) {
+    score = child(-kInfinity, kInfinity);
+  } else {
+    score = child(alpha, alpha + 1);
+    if (score > alpha && !aborted_) score = child(alpha, kInfinity);
+  }
+  pos_.undo(u);
+  return score;
+}
+
+bool Search::split(SplitPoint& sp, MoveList& list, std::array<int, 160>& scores, int depth, int alpha, int beta,
+                   int ply, int best_score, Move best_move) {
+  // The rest in search order: the split hands moves out by index.
+  for (int j = 1; j < list.size; ++j) MoveOrder::pick(list, scores, j);
+  sp.pos = pos_;
+  sp.moves = list;
+  sp.order_scores = scores;
+  sp.depth = depth;
+  sp.ply = ply;
+  sp.beta = beta;
+  sp.root = ply == 0;
+  sp.root_depth = root_depth_;
+  sp.next = 1;
+  sp.alpha = alpha;
+  sp.best_score = best_score;
+  sp.best_move = best_move;
+  if (sp.root) sp.results.assign(static_cast<std::size_t>(list.size), {});
+  if (!pool_->offer(&sp)) return false;
+  work(sp, true);
+  pool_->finish(&sp);
+  nodes_ += sp.helper_nodes;
+  if (sp.incomplete && !sp.cutoff) aborted_ = true;
+  return true;
+}
+
+void Search::prepare_helper(const SearchConfig& config, const Deadline& deadline) {
+  cfg_ = config;
+  deadline_ = &deadline;
+}
+
+void Search::work(SplitPoint& sp, bool owner) {
+  if (!owner) {
+    pos_ = sp.pos;
+    root_depth_ = sp.root_depth;
+    aborted_ = false;
+    nodes_ = 0;
+    split_cutoff_ = &sp.cutoff;
+  }
+  const int ply = sp.ply;
+  for (;;) {
+    if (sp.cutoff.load()) break;
+    const int i = sp.next.fetch_add(1);
+    if (i >= sp.moves.size) break;
+    const Move m = sp.moves[i];
+    const int alpha = sp.alpha.load();
+    int score;
+    MoveFacts facts;
+    if (sp.root) {
+      score = search_root_move(m, sp.depth, alpha);
+    } else {
+      score = search_move(m, i, sp.order_scores[i], sp.depth, alpha, sp.beta, ply, facts);
+    }
+    if (aborted_) {
+      // Stopped by the clock (or, for a helper, by a cut-off elsewhere):
+      // this move has no result.
+      if (!owner && !sp.cutoff.load()) sp.incomplete = true;
+      break;
+    }
+    std::lock_guard lock(sp.mutex);
+    if (sp.root) {
+      auto& r = sp.results[static_cast<std::size_t>(i)];
+      r.searched = true;
+      r.score = score;
+      r.exact = score > alpha;
+      if (r.exact) {
+        r.pv.assign(1, m);
+        for (int j = 1; j < pv_length_[1]; ++j) r.pv.push_back(pv_[1][j]);
+      }
+    }
+    if (score > sp.best_score) {
+      sp.best_score = score;
+      sp.best_move = m;
+      if (score > alpha) {
+        sp.best_pv.assign(1, m);
+        for (int j = ply + 1; j < pv_length_[ply + 1]; ++j) sp.best_pv.push_back(pv_[ply + 1][j]);
+      }
+      if (score > sp.alpha.load()) sp.alpha = score;
+      if (score >= sp.beta) {
+        sp.cutoff = true;
+        if (!facts.capture && !facts.removed) order_.on_cutoff(m, ply, sp.depth);
+      }
+    }
+  }
+  if (!owner) {
+    std::lock_guard lock(sp.mutex);
+    sp.helper_nodes += nodes_;
+    split_cutoff_ = nullptr;
+  }
+}
+
 int Search::negamax(int depth, int alpha, int beta, int ply) {
   pv_length_[ply] = ply;
   const bool placement = pos_.in_placement();
@@ -73,61 +217,55 @@ int Search::negamax(int depth, int alpha, int beta, int ply) {
   }
   ++nodes_;
   if (should_stop()) return 0;
-  MoveList list;
-  pos_.generate(list);
-  if (list.size == 0) return terminal_score(pos_);
-  if (depth <= 0 || ply >= kMaxPly - 1) return evaluate(pos_, w_);
-
   const bool pv_node = beta - alpha > 1;
   const std::uint64_t key = pos_.key();
   Move hash_move = Move::pass();
-  if (const auto e = tt_.probe(key)) {
+  // The table before the move generator: a cut-off needs no moves (a
+  // finished game is never stored, so this cannot hide one).
+  const bool interior = depth > 0 && ply < kMaxPly - 1;
+  if (const auto e = interior ? tt_.probe(key) : std::nullopt) {
     if (e->move) hash_move = decode_move(e->move);
     const bool usable = e->solved || (!pv_node && e->depth >= depth);
     if (usable && (e->bound == Bound::Exact || (e->bound == Bound::Lower && e->score >= beta) ||
                    (e->bound == Bound::Upper && e->score <= alpha)))
       return e->score;
   }
+  MoveList list;
+  pos_.generate(list);
+  if (list.size == 0) return terminal_score(pos_);
+  if (!interior) return evaluate(pos_, w_);
 
   std::array<int, 160> scores;
   order_.score(pos_, list, hash_move, ply, scores);
-  const Color me = pos_.side_to_move();
   const int orig_alpha = alpha;
   NodeBest best{-kInfinity, list[0]};
   for (int i = 0; i < list.size; ++i) {
     MoveOrder::pick(list, scores, i);
-    const Move m = list[i];
-    const bool capture = m.is_step() && (pos_.pieces(opponent(me)) & bit(m.to));
-    const int before = popcount(pos_.occupied());
-    Undo u;
-    pos_.play(m, u);
-    const bool removed = m.is_step() && popcount(pos_.occupied()) < before - 1;
-    // A move that cuts stacks off changes the score by whole pieces at
-    // once; look one ply further behind it (bounded so the tree stays finite).
-    // White's 49th placement keeps White to move: no change of sign there.
-    const int ext = cfg_.extensions && removed && ply < 2 * root_depth_ ? 1 : 0;
-    const int new_depth = depth - 1 + ext;
-    const bool keeps_turn = pos_.side_to_move() == me;
-    auto child = [&](int d, int a, int b) {
-      return keeps_turn ? negamax(d, a, b, ply + 1) : -negamax(d, -b, -a, ply + 1);
-    };
-    int score;
-    if (i == 0) {
-      score = child(new_depth, alpha, beta);
-    } else {
-      int r = 0;
-      if (cfg_.reductions && depth >= 3 && i >= 3 && !removed && !capture && scores[i] < 250000)
-        r = (i >= 10 && depth >= 5) ? 2 : 1;
-      score = child(new_depth - r, alpha, alpha + 1);
-      if (r && score > alpha) score = child(new_depth, alpha, alpha + 1);
-      if (score > alpha && score < beta) score = child(new_depth, alpha, beta);
+    if (i == 1 && pool_ && pv_node && depth >= kMinSplitDepth && list.size >= 3) {
+      // Young brothers wait: the first move has set a bound; share the rest
+      // out with idle helper threads.
+      SplitPoint sp;
+      if (split(sp, list, scores, depth, alpha, beta, ply, best.score, best.move)) {
+        if (aborted_) return 0;
+        if (sp.best_score > best.score) {
+          best.score = sp.best_score;
+          best.move = sp.best_move;
+          if (sp.best_score > alpha) {
+            pv_length_[ply] = ply + static_cast<int>(sp.best_pv.size());
+            for (std::size_t j = 0; j < sp.best_pv.size(); ++j) pv_[ply][ply + static_cast<int>(j)] = sp.best_pv[j];
+          }
+        }
+        break;
+      }
     }
-    pos_.undo(u);
+    const Move m = list[i];
+    MoveFacts facts;
+    const int score = search_move(m, i, scores[i], depth, alpha, beta, ply, facts);
     if (aborted_) return 0;
     const NodeBest::Step step = best.add(m, score, alpha, beta);
     if (step != NodeBest::Below) update_pv(ply, m);
     if (step == NodeBest::Cutoff) {
-      if (!capture && !removed) order_.on_cutoff(m, ply, depth);
+      if (!facts.capture && !facts.removed) order_.on_cutoff(m, ply, depth);
       break;
     }
   }
@@ -181,34 +319,46 @@ SearchReport Search::run(const Position& root, const SearchConfig& config, const
   report.lines[0].score = static_cast<double>(evaluate(pos_, w_)) / kUnit;
 
   const int max_depth = std::clamp(cfg_.max_depth > 0 ? cfg_.max_depth : 64, 1, kMaxPly / 2);
-  for (int depth = cfg_.first_depth; depth <= max_depth; depth += cfg_.depth_step) {
+  for (int depth = 1; depth <= max_depth; ++depth) {
     root_depth_ = depth;
     for (auto& rm : moves) rm.exact = false;
     std::vector<int> exact_scores;
     int completed = 0;
-    for (auto& rm : moves) {
+    for (std::size_t idx = 0; idx < moves.size(); ++idx) {
+      if (idx == 1 && pool_ && k == 1 && moves.size() >= 3 && depth >= kMinSplitDepth) {
+        // Young brothers wait at the root too: the first move has set alpha;
+        // the others are shared out with idle helper threads.
+        SplitPoint sp;
+        MoveList rest;
+        std::array<int, 160> order{};
+        for (std::size_t j = 0; j < moves.size(); ++j) {
+          rest.push(moves[j].move);
+          order[j] = -static_cast<int>(j);  // keep the root's order
+        }
+        if (split(sp, rest, order, depth, exact_scores.empty() ? -kInfinity : exact_scores[0], kInfinity, 0,
+                  moves[0].score, moves[0].move)) {
+          for (std::size_t j = 1; j < moves.size(); ++j) {
+            const auto& r = sp.results[j];
+            if (!r.searched) continue;
+            ++completed;
+            moves[j].score = r.score;
+            moves[j].exact = r.exact;
+            if (r.exact) {
+              exact_scores.push_back(r.score);
+              moves[j].pv = r.pv;
+            }
+          }
+          break;
+        }
+      }
+      RootMove& rm = moves[idx];
       // The k-th best exact score so far: a move must beat it to matter.
       int alpha = -kInfinity;
       if (static_cast<int>(exact_scores.size()) >= k) {
         std::nth_element(exact_scores.begin(), exact_scores.begin() + (k - 1), exact_scores.end(), std::greater<>());
         alpha = exact_scores[k - 1];
       }
-      const int before = popcount(pos_.occupied());
-      Undo u;
-      pos_.play(rm.move, u);
-      const bool removed = rm.move.is_step() && popcount(pos_.occupied()) < before - 1;
-      const int d = depth - 1 + (cfg_.extensions && removed ? 1 : 0);
-      // White's 49th placement keeps White to move: no change of sign there.
-      const bool keeps_turn = pos_.side_to_move() == root.side_to_move();
-      auto child = [&](int a, int b) { return keeps_turn ? negamax(d, a, b, 1) : -negamax(d, -b, -a, 1); };
-      int score;
-      if (alpha == -kInfinity) {
-        score = child(-kInfinity, kInfinity);
-      } else {
-        score = child(alpha, alpha + 1);
-        if (score > alpha && !aborted_) score = child(alpha, kInfinity);
-      }
-      pos_.undo(u);
+      const int score = search_root_move(rm.move, depth, alpha);
       if (aborted_) break;
       ++completed;
       rm.score = score;

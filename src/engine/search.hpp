@@ -14,6 +14,7 @@
 #include "engine/engine.hpp"
 #include "engine/evaluation.hpp"
 #include "engine/move_order.hpp"
+#include "engine/split_pool.hpp"
 #include "engine/time_manager.hpp"
 #include "engine/transposition_table.hpp"
 
@@ -22,6 +23,8 @@ namespace dvonn::engine {
 inline constexpr int kInfinity = 30000;
 // Scores are centipieces; a finished game scores 100 x its piece difference.
 inline constexpr int kUnit = 100;
+// Nodes shallower than this are not worth handing to another thread.
+inline constexpr int kMinSplitDepth = 3;
 
 struct SearchConfig {
   int max_depth = 64;
@@ -35,10 +38,6 @@ struct SearchConfig {
   // Start a new transposition table generation; false when the caller has
   // (a parallel search starts it once for all its threads).
   bool new_generation = true;
-  // Iterative deepening from first_depth in steps of depth_step (helper
-  // threads search ahead of the main thread rather than beside it).
-  int first_depth = 1;
-  int depth_step = 1;
 };
 
 // The running best of one node's move loop, shared by the search, the
@@ -74,8 +73,30 @@ class Search {
                    const std::function<void(const SearchReport&)>& on_iteration);
   std::uint64_t nodes() const { return nodes_; }
 
+  // Parallel search (split_pool.hpp): the owner of the pool's helpers
+  // splits its PV nodes when a helper is idle.
+  void set_pool(SplitPool* pool) { pool_ = pool; }
+  // A helper's setup: the configuration and clock of the search it helps.
+  void prepare_helper(const SearchConfig& config, const Deadline& deadline);
+  // Searches moves of the split point until none is left.
+  void work(SplitPoint& sp, bool owner);
+
  private:
+  struct MoveFacts {
+    bool capture = false;  // lands on an enemy stack
+    bool removed = false;  // cut pieces off the board
+  };
   int negamax(int depth, int alpha, int beta, int ply);
+  // One move of a negamax node (index in search order), played, searched
+  // with PVS and late move reductions, and taken back.
+  int search_move(Move m, int index, int order_score, int depth, int alpha, int beta, int ply, MoveFacts& facts);
+  // One root move: a null window at alpha, re-searched open when it beats it
+  // (an open window when alpha is -kInfinity).
+  int search_root_move(Move m, int depth, int alpha);
+  // Shares the moves after the first out with the pool's idle helpers;
+  // false (nothing searched) when no helper is idle.
+  bool split(SplitPoint& sp, MoveList& list, std::array<int, 160>& scores, int depth, int alpha, int beta, int ply,
+             int best_score, Move best_move);
   int quiesce(int alpha, int beta, int ply, int qdepth);
   bool should_stop();
   void update_pv(int ply, Move m);
@@ -89,6 +110,8 @@ class Search {
   std::uint64_t nodes_ = 0;
   bool aborted_ = false;
   int root_depth_ = 1;
+  SplitPool* pool_ = nullptr;
+  const std::atomic<bool>* split_cutoff_ = nullptr;  // a helper's: its split point no longer needs it
   std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv_{};
   std::array<int, kMaxPly + 1> pv_length_{};
 };

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <random>
 #include <set>
 #include <string>
@@ -15,8 +16,10 @@
 #include "engine/baseline.hpp"
 #include "engine/evaluation.hpp"
 #include "engine/levels.hpp"
+#include "engine/search.hpp"
 #include "engine/selfplay.hpp"
 #include "engine/solver.hpp"
+#include "engine/split_pool.hpp"
 #include "engine/time_manager.hpp"
 #include "engine/transposition_table.hpp"
 
@@ -299,6 +302,55 @@ TEST(Engine, ParallelSearchPlaysLegallyAndKeepsExactResults) {
   EXPECT_TRUE(a.lines[0].exact);
   EXPECT_TRUE(b.lines[0].exact);
   EXPECT_EQ(a.lines[0].score, b.lines[0].score);
+}
+
+TEST(SplitSearch, HelpersJoinAndTheScoreIsTheMinimaxValue) {
+  // Small endgames searched to their end by the heuristic search with one
+  // helper thread splitting its PV nodes: every leaf is a finished game, so
+  // whichever thread searched which move, the score is the exact minimax
+  // value; and the helper did take moves.
+  TranspositionTable tt(8);
+  MoveOrder order;
+  order.clear();
+  std::vector<MoveOrder> helper_orders;
+  int joins = 0;
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    Position p = small_endgame(seed, 9);
+    if (p.is_over()) continue;
+    Position copy = p;
+    const int exact = minimax(copy);
+    SearchConfig config;
+    config.max_depth = 20;
+    Deadline deadline;
+    SplitPool pool(1, tt, helper_orders, default_weights(), config, deadline);
+    Search search(tt, order, default_weights());
+    search.set_pool(&pool);
+    SearchReport r = search.run(p, config, deadline, {});
+    ASSERT_FALSE(r.lines.empty());
+    EXPECT_TRUE(legal(p, r.lines[0].move));
+    EXPECT_EQ(r.lines[0].score, exact) << "seed " << seed;
+    joins += pool.joins();
+  }
+  EXPECT_GT(joins, 0);
+}
+
+TEST(SplitSearch, TwoThreadsStopAtTheDeadlineAndTheStopFlag) {
+  Engine engine;
+  engine.set_threads(2);
+  const Position p = random_setup(4).position;
+  Deadline t;
+  SearchReport r = engine.search(p, SearchLimits{0.2, 0, 0, 1, nullptr});
+  // Generous bounds: they catch a search that ignores its limit, not a
+  // slow machine.
+  EXPECT_LT(t.elapsed(), 0.2 + 0.5 * kScale);
+  ASSERT_FALSE(r.lines.empty());
+  EXPECT_TRUE(legal(p, r.lines[0].move));
+  std::atomic<bool> stop{true};
+  Deadline u;
+  SearchReport s = engine.search(p, SearchLimits{0, 0, 0, 1, &stop});
+  EXPECT_LT(u.elapsed(), 0.5 * kScale);
+  ASSERT_FALSE(s.lines.empty());
+  EXPECT_TRUE(legal(p, s.lines[0].move));
 }
 
 TEST(Engine, MultiPvReturnsDistinctMovesBestFirst) {
