@@ -67,7 +67,6 @@ int Search::search_move(Move m, int index, int order_score, int depth, int alpha
   const int before = popcount(pos_.occupied());
   Undo u;
   pos_.play(m, u);
-  tt_.prefetch(pos_.key());  // the child probes it first
   facts.removed = m.is_step() && popcount(pos_.occupied()) < before - 1;
   // A move that cuts stacks off changes the score by whole pieces at
   // once; look one ply further behind it (bounded so the tree stays finite).

@@ -44,8 +44,6 @@ class TranspositionTable {
 
   // A copy of the entry for key, if there is one.
   std::optional<TTEntry> probe(std::uint64_t key) const;
-  // Starts loading key's slots into the cache (a probe soon after is faster).
-  void prefetch(std::uint64_t key) const { __builtin_prefetch(&slots_[(key & mask_) * 2]); }
   // move: encode_move() of the best move, 0 when none is known. A solved
   // entry is never overwritten by an unsolved one for the same position.
   void store(std::uint64_t key, int score, Bound bound, int depth, std::uint16_t move, bool solved = false);
