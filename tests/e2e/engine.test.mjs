@@ -117,9 +117,15 @@ test('random setup against the engine: select a stack, targets light up, move, h
   assert.equal(st.moves[0], move);
   assert.equal(st.stacks[move.slice(2)].length, 2);
   assert.equal(await page.getAttribute(sq(move.slice(2)), 'data-stack'), st.stacks[move.slice(2)]);
-  // The engine (level 1) may have replied already: the latest move is marked.
-  const latest = st.moves[st.moves.length - 1];
-  assert.ok(await page.$(`${sq(latest.slice(2))}.last`), 'the last move is marked');
+  // The engine (level 1) may reply between reading the state and reading
+  // the board: poll until the mark sits on whichever move is latest.
+  let marked = false;
+  for (const until = Date.now() + 5000; !marked && Date.now() < until; ) {
+    const now = await state(page);
+    marked = !!(await page.$(`${sq(now.moves[now.moves.length - 1].slice(2))}.last`));
+    if (!marked) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  assert.ok(marked, 'the last move is marked');
 
   // The engine replies; then a move typed in notation.
   st = await waitState(page, (s) => s.moves.length === 2);
