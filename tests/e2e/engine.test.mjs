@@ -118,14 +118,9 @@ test('random setup against the engine: select a stack, targets light up, move, h
   assert.equal(st.stacks[move.slice(2)].length, 2);
   assert.equal(await page.getAttribute(sq(move.slice(2)), 'data-stack'), st.stacks[move.slice(2)]);
   // The engine (level 1) may reply between reading the state and reading
-  // the board: poll until the mark sits on whichever move is latest.
-  let marked = false;
-  for (const until = Date.now() + 5000; !marked && Date.now() < until; ) {
-    const now = await state(page);
-    marked = !!(await page.$(`${sq(now.moves[now.moves.length - 1].slice(2))}.last`));
-    if (!marked) await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  assert.ok(marked, 'the last move is marked');
+  // the board: wait until the mark sits on whichever move is latest.
+  const lastMarked = async (s) => !!(await page.$(`${sq(s.moves[s.moves.length - 1].slice(2))}.last`));
+  await waitState(page, lastMarked, 5000);
 
   // The engine replies; then a move typed in notation.
   st = await waitState(page, (s) => s.moves.length === 2);

@@ -66,14 +66,15 @@ export async function state(page) {
   return page.evaluate(() => window.dvonn && window.dvonn.state && JSON.parse(JSON.stringify(window.dvonn.state)));
 }
 
-// Waits until the page's current state satisfies pred. Polled from here:
-// the server's Content-Security-Policy forbids evaluating strings in the
-// page (no 'unsafe-eval'), which a serialised predicate would need.
+// Waits until the page's current state satisfies pred (which may be async,
+// to look at the board too). Polled from here: the server's
+// Content-Security-Policy forbids evaluating strings in the page (no
+// 'unsafe-eval'), which a serialised predicate would need.
 export async function waitState(page, pred, timeout = 20000) {
   const until = Date.now() + timeout;
   for (;;) {
     const s = await state(page);
-    if (s && pred(s)) return s;
+    if (s && (await pred(s))) return s;
     if (Date.now() > until) {
       const seen = s ? { moves: s.moves && s.moves.length, result: s.result, to_move: s.to_move } : null;
       throw new Error(`waitState: no matching state within ${timeout} ms (last: ${JSON.stringify(seen)})`);
