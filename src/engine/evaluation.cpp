@@ -49,26 +49,28 @@ void move_features(const Position& p, MoveFeatures& f) {
     stacks1[c] = popcount(own & near1);
     stacks2[c] = popcount(own & near2);
     dvonn_stacks[c] = popcount(own & dv);
-    singles[c] = 0;
+    // Branch-free per stack (the evaluation is most of the search's time,
+    // and which stacks are singles, far or movable is not predictable).
     for (Bitboard b = own; b;) {
-      Square s = pop_lsb(b);
-      int h = p.height(s);
+      const Square s = pop_lsb(b);
+      const int h = p.height(s);
       material[c] += h;
-      if (h == 1) ++singles[c];
-      if (!(close & bit(s))) far_h[c] += h;
-      if (blocked & bit(s)) {
-        blocked_moves[c] += popcount(reach(s, h) & occ);
-        continue;
-      }
-      Bitboard t = reach(s, h) & occ;
-      if (t) {
-        attacks[c] |= t;
-        mobility[c] += popcount(t);
-        moves_near[c] += popcount(t & near_or_on);
-        to_dvonn[c] += popcount(t & dv);
-        to_enemy[c] += popcount(t & enemy);
-        ++movable[c];
-      }
+      singles[c] += h == 1;
+      far_h[c] += (close & bit(s)) ? 0 : h;
+    }
+    for (Bitboard b = own & blocked; b;) {
+      const Square s = pop_lsb(b);
+      blocked_moves[c] += popcount(reach(s, p.height(s)) & occ);
+    }
+    for (Bitboard b = own & ~blocked; b;) {
+      const Square s = pop_lsb(b);
+      const Bitboard t = reach(s, p.height(s)) & occ;
+      attacks[c] |= t;
+      mobility[c] += popcount(t);
+      moves_near[c] += popcount(t & near_or_on);
+      to_dvonn[c] += popcount(t & dv);
+      to_enemy[c] += popcount(t & enemy);
+      movable[c] += t != 0;
     }
   }
   int attacked[2] = {0, 0};

@@ -26,11 +26,13 @@ int Search::quiesce(int alpha, int beta, int ply, int qdepth) {
   pv_length_[ply] = ply;
   ++nodes_;
   if (should_stop()) return 0;
-  MoveList list;
-  pos_.generate(list);
-  if (list.size == 0) return terminal_score(pos_);
+  if (pos_.is_over()) return terminal_score(pos_);
   NodeBest best{evaluate(pos_, w_)};
   if (best.score >= beta || qdepth >= 4 || ply >= kMaxPly - 1) return best.score;
+  // Most quiescence nodes stop at the static score: the moves are listed
+  // only past that point (same moves, same order, so the same tree).
+  MoveList list;
+  pos_.generate(list);
   alpha = std::max(alpha, best.score);
   // Only moves that cut stacks off: they are the ones that change the
   // material count by more than the evaluation can foresee. A departure
