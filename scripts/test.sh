@@ -46,7 +46,11 @@ E2E_EMBEDDED=1 scripts/e2e.sh "$copy/build"
 
 if [ "${DVONN_SKIP_SANITIZERS:-0}" != 1 ]; then
   echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests"
-  scripts/setup.sh build-sanitize -DDVONN_TESTS=ON -DDVONN_BENCH=OFF -DDVONN_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo
+  # -O1 with line tables only (-g1): what the sanitizers' own docs suggest,
+  # still file:line in every report, and half the compile time of -O2 -g
+  # (a server test file: 21 s against 46 s), which was most of CI's time.
+  scripts/setup.sh build-sanitize -DDVONN_TESTS=ON -DDVONN_BENCH=OFF -DDVONN_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG"
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     ctest --test-dir build-sanitize --no-tests=error --output-on-failure -j"$jobs"
 fi
