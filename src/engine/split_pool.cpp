@@ -15,6 +15,10 @@ SplitPool::SplitPool(int helpers, TranspositionTable& tt, std::vector<MoveOrder>
       helper_loop(search);
     });
   }
+  // The search starts with its helpers waiting: otherwise a short search
+  // can be over before a helper has even started, and never split.
+  std::unique_lock lock(mutex_);
+  done_.wait(lock, [this, helpers] { return idle_ == helpers; });
 }
 
 SplitPool::~SplitPool() {
@@ -49,6 +53,7 @@ void SplitPool::finish(SplitPoint* sp) {
 void SplitPool::helper_loop(Search& search) {
   std::unique_lock lock(mutex_);
   ++idle_;
+  done_.notify_all();  // the constructor waits for every helper to be idle
   for (;;) {
     // Join only a split point with moves left, so a helper that has just
     // searched the last one does not spin on it until the owner withdraws it.
