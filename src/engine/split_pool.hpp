@@ -87,7 +87,7 @@ class SplitPool {
 
   std::mutex mutex_;
   std::condition_variable wake_;  // helpers: a split point is on offer, or quit
-  std::condition_variable done_;  // owners: a helper left a split point
+  std::condition_variable done_;  // owners: a helper left a split point; the constructor: a helper is idle
   SplitPoint* offered_ = nullptr;
   int idle_ = 0;
   bool quit_ = false;

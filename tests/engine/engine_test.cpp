@@ -313,17 +313,26 @@ TEST(SplitSearch, HelpersJoinAndTheScoreIsTheMinimaxValue) {
   // load (other tests run beside this one), so the rounds repeat, with a
   // fresh table, until one has joined: a pool that never lets a helper in
   // still fails.
+  struct Case {
+    std::uint64_t seed;
+    Position position;
+    int exact;
+  };
+  std::vector<Case> cases;
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    Position p = small_endgame(seed, 11);
+    if (p.is_over()) continue;
+    Position copy = p;
+    cases.push_back({seed, p, minimax(copy)});
+  }
+  ASSERT_FALSE(cases.empty());
   int joins = 0;
   for (int round = 0; round < 20 && joins == 0; ++round) {
     TranspositionTable tt(8);
     MoveOrder order;
     order.clear();
     std::vector<MoveOrder> helper_orders;
-    for (std::uint64_t seed = 1; seed <= 8; ++seed) {
-      Position p = small_endgame(seed, 11);
-      if (p.is_over()) continue;
-      Position copy = p;
-      const int exact = minimax(copy);
+    for (const auto& [seed, p, exact] : cases) {
       SearchConfig config;
       config.max_depth = 20;
       Deadline deadline;
