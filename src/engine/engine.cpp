@@ -153,8 +153,9 @@ PlayReport Engine::play(const Position& position, const PlayLimits& limits) {
     return report;
   }
 
-  const TimeBudget budget = clock ? plan_move_time(position, limits.game_seconds_left, s.settings.time_share)
-                                  : plan_fixed_move_time(limits.move_seconds, s.settings.time_share);
+  const TimeBudget budget =
+      clock ? plan_move_time(position, limits.game_seconds_left, s.settings.time_share, s.settings.proof_live_stacks)
+            : plan_fixed_move_time(limits.move_seconds, s.settings.time_share);
   Deadline deadline(budget.maximum);
   if (s.settings.solver_live_stacks > 0 && !position.in_placement() &&
       live_stacks(position) <= s.settings.solver_live_stacks) {

@@ -4,7 +4,7 @@
 
 namespace dvonn::engine {
 
-double expected_moves_left(const Position& p) {
+double expected_moves_left(const Position& p, int proof_stacks) {
   const Color me = p.side_to_move();
   if (p.in_placement()) {
     // My placements still to come (White places the odd ones), plus a
@@ -18,17 +18,24 @@ double expected_moves_left(const Position& p) {
   // Each move merges two stacks, so the game cannot last longer than the
   // number of stacks; games usually end with about a third still standing.
   int stacks = popcount(p.occupied() & ~p.dvonn_spaces());
+  if (proof_stacks > 0) {
+    // From about proof_stacks stacks on, the win proof and the solver play
+    // most moves almost at once: count only my moves until then (a stack
+    // fewer each ply, and some cut off), plus a reserve of three for the
+    // proofs that fail. Counting them all left a quarter of the clock unused.
+    return std::clamp((stacks - (proof_stacks - 4)) / 2.4 + 3.0, 3.0, 25.0);
+  }
   int mine = popcount(p.movable(me));
   return std::clamp(0.35 * stacks + 0.3 * mine, 2.0, 25.0);
 }
 
-TimeBudget plan_move_time(const Position& p, double seconds_left, double share) {
+TimeBudget plan_move_time(const Position& p, double seconds_left, double share, int proof_stacks) {
   TimeBudget b;
   // Keep 10% of the clock (and 30 ms) in reserve for process and I/O
   // overheads the search cannot see.
   double usable = std::max(0.0, seconds_left * 0.95 - 0.03);
   if (usable <= 0) return {0.0005, 0.001};
-  double per_move = usable / expected_moves_left(p);
+  double per_move = usable / expected_moves_left(p, proof_stacks);
   // Placement decides much of the game and its branching factor is large;
   // give the middle of the placement phase a little extra.
   if (p.in_placement() && p.placed() >= 10 && p.placed() < 45) per_move *= 1.3;

@@ -20,13 +20,17 @@ struct TimeBudget {
 
 // The budget for one move with seconds_left on this side's clock for the
 // rest of the game. `share` (0..1] scales it down for weaker levels.
-TimeBudget plan_move_time(const Position& p, double seconds_left, double share = 1.0);
+// `proof_stacks` is the level's reach of the win proof (0: none): from
+// there on moves cost almost nothing, so the clock is spread over the
+// moves before it.
+TimeBudget plan_move_time(const Position& p, double seconds_left, double share = 1.0, int proof_stacks = 0);
 // The budget for one move given a fixed time for it (the web server's
 // engine seats), scaled by the same share.
 TimeBudget plan_fixed_move_time(double move_seconds, double share = 1.0);
 
-// This side's moves still to come, estimated from the position.
-double expected_moves_left(const Position& p);
+// This side's moves still to come that need a search, estimated from the
+// position (with a win proof from proof_stacks stacks, only those before it).
+double expected_moves_left(const Position& p, int proof_stacks = 0);
 
 class Deadline {
  public:

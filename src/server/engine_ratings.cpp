@@ -5,9 +5,10 @@ namespace {
 
 // Levels 1..8: "Fixed ratings of the engine levels" in docs/strength.md
 // (level 1 = 1000, each next level + the Elo of its neighbour match measured
-// with the referee at 5 s per game). Update both when the ladder is
-// measured again.
-constexpr double kRatings[kEngineLevels] = {1000, 1240, 1680, 2020, 2200, 2390, 2520, 2530};
+// with the referee at 5 s per game; level 8 = PrimaDvonna's place on that
+// scale + level 8's measured Elo against it). Update both when the ladder
+// is measured again.
+constexpr double kRatings[kEngineLevels] = {1000, 1240, 1680, 2020, 2200, 2390, 2520, 2620};
 
 }  // namespace
 
