@@ -15,8 +15,6 @@ double expected_moves_left(const Position& p, int proof_stacks) {
     if (p.placed() < kDvonnPieces) mine -= 1;
     return mine + 20;
   }
-  // Each move merges two stacks, so the game cannot last longer than the
-  // number of stacks; games usually end with about a third still standing.
   int stacks = popcount(p.occupied() & ~p.dvonn_spaces());
   if (proof_stacks > 0) {
     // From about proof_stacks stacks on, the win proof and the solver play
@@ -25,6 +23,8 @@ double expected_moves_left(const Position& p, int proof_stacks) {
     // proofs that fail. Counting them all left a quarter of the clock unused.
     return std::clamp((stacks - (proof_stacks - 4)) / 2.4 + 3.0, 3.0, 25.0);
   }
+  // Each move merges two stacks, so the game cannot last longer than the
+  // number of stacks; games usually end with about a third still standing.
   int mine = popcount(p.movable(me));
   return std::clamp(0.35 * stacks + 0.3 * mine, 2.0, 25.0);
 }

@@ -557,7 +557,7 @@ TEST(TimeManager, NeverPlansMoreThanIsLeft) {
 TEST(TimeManager, AWinProofMovesTheClockToTheMovesBeforeIt) {
   // With a win proof from 26 stacks the moves after it cost almost nothing,
   // so the plan counts only the moves before it: more time for each early
-  // move, and the same plan as before for a level without a proof.
+  // move than a level without a proof gets.
   Position p;
   std::mt19937_64 rng(5);
   while (p.in_placement()) p.play(greedy_move(p, rng));
@@ -567,7 +567,8 @@ TEST(TimeManager, AWinProofMovesTheClockToTheMovesBeforeIt) {
   EXPECT_GT(plan_move_time(p, 4.0, 1.0, 26).optimum, plan_move_time(p, 4.0, 1.0, 0).optimum);
   // Near the proof's reach only the reserve of three moves is left to plan.
   while (!p.is_over() && popcount(p.occupied() & ~p.dvonn_spaces()) > 22) p.play(greedy_move(p, rng));
-  if (!p.is_over()) EXPECT_DOUBLE_EQ(expected_moves_left(p, 26), 3.0);
+  ASSERT_FALSE(p.is_over());
+  EXPECT_DOUBLE_EQ(expected_moves_left(p, 26), 3.0);
 }
 
 TEST(Match, TopLevelBeatsGreedyMostly) {
