@@ -1,11 +1,14 @@
 """Reads the game records `dvonn match --out` writes (one game a file, PGN-like).
 
-Shared by the measuring scripts (placement_test.py, movement_start_score.py)
-so that they agree on what a record holds.
+Shared by the measuring scripts (placement_test.py, movement_start_score.py,
+phase_scores.py) so that they agree on what a record holds.
 """
 import glob
+import json
 import os
 import re
+import subprocess
+import sys
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 POINTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}  # White's, per finished result
@@ -27,6 +30,18 @@ class Record:
 
     def tag(self, name):
         return self.tags.get(name, "")
+
+    def analysis_score(self, dvonn, moves, seconds):
+        """`dvonn analyze`'s score, for the side to move, of this game's start
+        position after `moves` (exits, saying why, if the analysis fails)."""
+        command = [dvonn, "analyze", "--moves", " ".join(moves), "--time", str(seconds), "--json"]
+        if self.tag("Position"):
+            command += ["--position", self.tag("Position")]
+        run = subprocess.run(command, capture_output=True, text=True)
+        lines = [json.loads(line) for line in run.stdout.splitlines() if line.startswith("{")]
+        if run.returncode != 0 or not lines or not lines[-1].get("lines"):
+            sys.exit(f"{self.path}: dvonn analyze failed: {run.stderr.strip()}")
+        return lines[-1]["lines"][0]["score"]
 
     def side_of(self, player):
         """"w" or "b" for the colour PLAYER had, None if neither."""

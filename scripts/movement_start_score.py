@@ -10,9 +10,7 @@ same --seed), one per engine version, compare their placements game by game.
   scripts/movement_start_score.py --dvonn build/dvonn RUN_A NAME_A [RUN_B NAME_B]
 """
 import argparse
-import json
 import statistics
-import subprocess
 import sys
 
 import match_record
@@ -26,15 +24,8 @@ def scores(dvonn, folder, name, seconds):
         if not side or not final:
             continue
         sign = 1 if side == "w" else -1
-        command = [dvonn, "analyze", "--moves", " ".join(record.placements()), "--time", str(seconds), "--json"]
-        if record.tag("Position"):
-            command += ["--position", record.tag("Position")]
-        run = subprocess.run(command, capture_output=True, text=True)
-        lines = [json.loads(line) for line in run.stdout.splitlines() if line.startswith("{")]
-        if run.returncode != 0 or not lines or not lines[-1].get("lines"):
-            sys.exit(f"{record.path}: dvonn analyze failed: {run.stderr.strip()}")
         # The movement phase starts with White to move: the score is White's.
-        score = sign * lines[-1]["lines"][0]["score"]
+        score = sign * record.analysis_score(dvonn, record.placements(), seconds)
         out[record.name] = (score, sign * (final[0] - final[1]))
     if not out:
         sys.exit(f"{folder}: no finished game records with a player named {name}")

@@ -3,12 +3,12 @@
 namespace dvonn::server {
 namespace {
 
-// Levels 1..8: "Fixed ratings of the engine levels" in docs/strength.md
-// (level 1 = 1000, each next level + the Elo of its neighbour match measured
-// with the referee at 5 s per game; level 8 = PrimaDvonna's place on that
-// scale + level 8's measured Elo against it). Update both when the ladder
-// is measured again.
-constexpr double kRatings[kEngineLevels] = {1000, 1240, 1680, 2020, 2200, 2390, 2520, 2620};
+// Levels 1..8: "Fixed ratings of the engine levels" in docs/strength.md:
+// the maximum-likelihood Elo ratings of all the ladder's matches together
+// (each level against the one below, PrimaDvonna against every level;
+// docs/ladder-matches.txt, scripts/ladder_ratings.py), level 1 = 1000.
+// Update both when the ladder is measured again.
+constexpr double kRatings[kEngineLevels] = {1000, 1440, 1800, 2000, 2180, 2280, 2360, 2440};
 
 }  // namespace
 
