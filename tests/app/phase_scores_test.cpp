@@ -22,16 +22,17 @@ TEST(PhaseScores, GroupsTheGamesByResultWithTheScoreAtEachPly) {
   // The greedy player against random moves: it wins nearly every game.
   const std::string greedy = std::string(DVONN_BINARY) + " engine --level greedy";
   const std::string random = std::string(DVONN_BINARY) + " engine --level random";
-  CommandResult m = run_dvonn("match --engine \"" + greedy + "\" --engine \"" + random +
-                              "\" --name greedy --name rand --games 4 --time-per-game 2 --random-openings 3 --seed 5 --out " +
-                              dir);
+  CommandResult m =
+      run_dvonn("match --engine \"" + greedy + "\" --engine \"" + random +
+                "\" --name greedy --name rand --games 4 --time-per-game 2 --random-openings 3 --seed 5 --out " + dir);
   ASSERT_EQ(m.exit_code, 0) << m.output;
   const CommandResult r = phase_scores("--time 0.05 --jobs 2 --plies 0,6,200 greedy " + shell_quote(dir));
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("greedy in " + dir + ": 4 games"), std::string::npos) << r.output;
   // Every game is in one group, and each group scores each ply.
   int games = 0;
-  const std::regex row(R"((won|drawn|lost) (\d+): ply 0: ([-+]\d+\.\d+) .*; ply 6: .*; ply 200: - \(0 / 0 / 0, (\d+)\))");
+  const std::regex row(
+      R"((won|drawn|lost) (\d+): ply 0: ([-+]\d+\.\d+) .*; ply 6: .*; ply 200: - \(0 / 0 / 0, (\d+)\))");
   for (std::sregex_iterator it(r.output.begin(), r.output.end(), row), end; it != end; ++it) {
     const int n = std::stoi((*it)[2]);
     games += n;
@@ -46,8 +47,9 @@ TEST(PhaseScores, InputItCannotUseIsRefused) {
   const TempDir tmp;
   const std::string dir = tmp.file("run");
   const std::string greedy = std::string(DVONN_BINARY) + " engine --level greedy";
-  CommandResult m = run_dvonn("match --engine \"" + greedy + "\" --engine \"" + greedy +
-                              "\" --name a --name b --games 2 --time-per-game 2 --random-openings 3 --seed 6 --out " + dir);
+  CommandResult m =
+      run_dvonn("match --engine \"" + greedy + "\" --engine \"" + greedy +
+                "\" --name a --name b --games 2 --time-per-game 2 --random-openings 3 --seed 6 --out " + dir);
   ASSERT_EQ(m.exit_code, 0) << m.output;
   CommandResult r = phase_scores("nobody " + shell_quote(dir));
   EXPECT_NE(r.exit_code, 0);
