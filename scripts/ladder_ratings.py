@@ -30,10 +30,10 @@ def read_matches(path):
                 continue
             fields = [x.strip() for x in line.split(",")]
             try:
+                if len(fields) != 4:
+                    raise ValueError
                 a, b, games, points = fields[0], fields[1], int(fields[2]), float(fields[3])
-            except (IndexError, ValueError):
-                fields = []
-            if len(fields) != 4:
+            except ValueError:
                 sys.exit(f"{path}:{number}: expected 'A, B, GAMES, POINTS_OF_A', got {line!r}")
             if games <= 0 or not 0 <= points <= games or a == b:
                 sys.exit(f"{path}:{number}: {points} points in {games} games between {a!r} and {b!r} is impossible")

@@ -81,3 +81,8 @@ def read(path):
 def folder(path, pattern="*.dvonn"):
     """Every record in a folder, in file name order."""
     return [read(p) for p in sorted(glob.glob(os.path.join(path, pattern)))]
+
+
+def finished_games(path, player):
+    """The records in a folder of the finished games PLAYER played."""
+    return [r for r in folder(path) if r.points(player) is not None]

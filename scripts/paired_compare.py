@@ -29,7 +29,7 @@ class PairingError(Exception):
 
 def games_of(folder, name):
     """{record file name: record} of the finished games NAME played."""
-    records = {r.name: r for r in match_record.folder(folder) if r.points(name) is not None}
+    records = {r.name: r for r in match_record.finished_games(folder, name)}
     if not records:
         raise PairingError(f"{folder}: no finished game records with a player named {name}")
     return records

@@ -54,7 +54,7 @@ def main():
         ap.error("--plies must be 0 or more, --jobs at least 1, --margin and --time above 0")
     records = []
     for folder in a.folders:
-        found = [r for r in match_record.folder(folder) if r.side_of(a.name) and r.points(a.name) is not None]
+        found = match_record.finished_games(folder, a.name)
         if not found:
             sys.exit(f"{folder}: no finished game records with a player named {a.name}")
         records += found
