@@ -1,8 +1,12 @@
 #include "engine/tuning.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <memory>
+#include <mutex>
 #include <sstream>
+#include <thread>
 
 #include "engine/search.hpp"
 #include "engine/solver.hpp"
@@ -143,15 +147,18 @@ PolicyFit fit_placement_policy(const std::vector<PolicySample>& samples, const s
   return r;
 }
 
-int add_positions_searched(const std::vector<Position>& positions, int white, int black, TuningData& data, int clip,
-                           int depth, double outcome_share, int solve_live, std::uint64_t node_budget) {
+namespace {
+
+// The tables one labelling thread searches with.
+struct LabelTables {
+  TranspositionTable solver_tt{64}, search_tt{16};
+  MoveOrder order;
+};
+
+int label_positions(const std::vector<Position>& positions, int white, int black, TuningData& data,
+                    const LabelOptions& o, LabelTables& tables) {
   const std::size_t first = data.movement.size();
-  add_positions(positions, white, black, data, clip);
-  // Solved entries are exact whatever position filled them; the search's
-  // table starts empty for each position so that a label does not depend
-  // on the positions labelled before it.
-  static TranspositionTable tt(64), search_tt(16);
-  static MoveOrder order;
+  add_positions(positions, white, black, data, o.clip);
   const Weights& w = default_weights();
   int replaced = 0;
   std::size_t k = first;
@@ -160,33 +167,87 @@ int add_positions_searched(const std::vector<Position>& positions, int white, in
     TuningSample& sample = data.movement[k++];
     const double sign = p.side_to_move() == Color::White ? 1 : -1;
     double v = 0;
-    if (live_stacks(p) <= solve_live) {
-      Solver solver(tt, order);
-      SolveResult r = solver.solve(p, 1, Deadline(), node_budget);
+    if (live_stacks(p) <= o.solve_live) {
+      Solver solver(tables.solver_tt, tables.order);
+      SolveResult r = solver.solve(p, 1, Deadline(), o.node_budget);
       if (r.solved && !r.lines.empty()) {
         v = 100.0 * r.lines[0].score * sign;
-        sample.target = clip > 0 ? std::clamp(v, -100.0 * clip, 100.0 * clip) : v;
+        sample.target = o.clip > 0 ? std::clamp(v, -100.0 * o.clip, 100.0 * o.clip) : v;
         ++replaced;
         continue;
       }
     }
-    if (depth <= 0) continue;
+    if (o.depth <= 0) continue;
     MoveList list;
     p.generate(list);
     if (list.size == 0) continue;  // over: the outcome is exact already
-    search_tt.clear();
-    order.clear();
-    Search search(search_tt, order, w);
+    tables.search_tt.clear();
+    tables.order.clear();
+    Search search(tables.search_tt, tables.order, w);
     SearchConfig config;
-    config.max_depth = depth;
+    config.max_depth = o.depth;
     SearchReport r = search.run(p, config, Deadline(), {});
     if (r.lines.empty()) continue;
     v = 100.0 * r.lines[0].score * sign;
-    if (clip > 0) v = std::clamp(v, -100.0 * clip, 100.0 * clip);
-    sample.target = outcome_share * sample.target + (1 - outcome_share) * v;
+    if (o.clip > 0) v = std::clamp(v, -100.0 * o.clip, 100.0 * o.clip);
+    sample.target = o.outcome_share * sample.target + (1 - o.outcome_share) * v;
     ++replaced;
   }
   return replaced;
+}
+
+}  // namespace
+
+int add_positions_searched(const std::vector<Position>& positions, int white, int black, TuningData& data, int clip,
+                           int depth, double outcome_share, int solve_live, std::uint64_t node_budget) {
+  // Solved entries are exact whatever position filled them; the search's
+  // table starts empty for each position so that a label does not depend
+  // on the positions labelled before it.
+  static LabelTables tables;
+  return label_positions(positions, white, black, data, {clip, depth, outcome_share, solve_live, node_budget}, tables);
+}
+
+int add_games_searched(const std::vector<RecordedGame>& games, TuningData& data, const LabelOptions& options,
+                       int threads, const std::function<void(std::size_t games_done)>& on_game) {
+  const bool search = options.depth > 0 || options.solve_live > 0;
+  std::vector<TuningData> per_game(games.size());
+  std::vector<int> replaced(games.size(), 0);
+  std::atomic<std::size_t> next{0};
+  std::size_t done = 0;
+  std::mutex progress;
+  auto work = [&] {
+    // Without labels to search for, no tables (80 MB a thread).
+    std::unique_ptr<LabelTables> tables = search ? std::make_unique<LabelTables>() : nullptr;
+    for (;;) {
+      const std::size_t i = next.fetch_add(1);
+      if (i >= games.size()) break;
+      const RecordedGame& g = games[i];
+      if (tables) {
+        // Emptied per game: which positions the solver finishes within its
+        // node budget must not depend on which thread labelled what before.
+        tables->solver_tt.clear();
+        replaced[i] = label_positions(g.positions, g.white, g.black, per_game[i], options, *tables);
+      } else {
+        add_positions(g.positions, g.white, g.black, per_game[i], options.clip);
+      }
+      if (on_game) {
+        std::lock_guard lock(progress);
+        on_game(++done);
+      }
+    }
+  };
+  const int helpers = std::clamp(threads, 1, 64) - 1;
+  std::vector<std::thread> pool;
+  for (int t = 0; t < helpers && static_cast<std::size_t>(t + 1) < games.size(); ++t) pool.emplace_back(work);
+  work();
+  for (auto& t : pool) t.join();
+  int total = 0;
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    for (auto& s : per_game[i].placement) data.placement.push_back(std::move(s));
+    for (auto& s : per_game[i].movement) data.movement.push_back(std::move(s));
+    total += replaced[i];
+  }
+  return total;
 }
 
 static double rmse(const std::vector<TuningSample>& samples, const std::vector<double>& w) {

@@ -11,6 +11,9 @@
 // little ridge regularisation) of the final difference on the features.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -50,6 +53,30 @@ void add_positions(const std::vector<Position>& positions, int white, int black,
 // runs while adding: returns how many targets it replaced.
 int add_positions_searched(const std::vector<Position>& positions, int white, int black, TuningData& data, int clip,
                            int depth, double outcome_share, int solve_live, std::uint64_t node_budget);
+
+// One finished game to label: the positions before each move and the final
+// piece counts.
+struct RecordedGame {
+  std::vector<Position> positions;
+  int white = 0, black = 0;
+};
+
+struct LabelOptions {
+  int clip = 0;  // as add_positions
+  // As add_positions_searched.
+  int depth = 0;
+  double outcome_share = 0.5;
+  int solve_live = 0;
+  std::uint64_t node_budget = 2'000'000;
+};
+
+// add_positions_searched for many games, on `threads` threads (each with
+// tables of its own, the solver's emptied for every game). The samples come
+// out in the games' order and are the same for any number of threads.
+// on_game (if given) is called, one call at a time, with the number of
+// games labelled so far. Returns how many targets it replaced.
+int add_games_searched(const std::vector<RecordedGame>& games, TuningData& data, const LabelOptions& options,
+                       int threads = 1, const std::function<void(std::size_t games_done)>& on_game = {});
 
 // One placement decision of a strong player, for fitting the placement
 // model to the moves it chose (imitation): the placement features after

@@ -36,7 +36,29 @@ TEST(TuneCommand, LabelsFromDeeperSearchAreFittedAndCounted) {
   std::filesystem::remove_all(dir);
 }
 
+// The line that carries the fitted weights.
+std::string weights_line(const std::string& output) {
+  const auto at = output.find("to test them:");
+  return at == std::string::npos ? std::string() : output.substr(at, output.find('\n', at) - at);
+}
+
+TEST(TuneCommand, TwoLabellingThreadsFitTheSameWeights) {
+  const std::string dir = records_of_two_greedy_games();
+  const std::string tune = "tune --records " + dir + " --label-depth 2 --solve 8";
+  CommandResult one = run_dvonn(tune), two = run_dvonn(tune + " --threads 2");
+  ASSERT_EQ(one.exit_code, 0) << one.output;
+  ASSERT_EQ(two.exit_code, 0) << two.output;
+  EXPECT_NE(two.output.find("labelling the positions of 2 games on 2 threads"), std::string::npos) << two.output;
+  EXPECT_NE(two.output.find("2 of 2 games labelled"), std::string::npos) << two.output;
+  EXPECT_FALSE(weights_line(one.output).empty()) << one.output;
+  EXPECT_EQ(weights_line(two.output), weights_line(one.output));
+  std::filesystem::remove_all(dir);
+}
+
 TEST(TuneCommand, RefusesLabelOptionsOutOfRange) {
+  CommandResult t = run_dvonn("tune --records /nonexistent --label-depth 2 --threads 0");
+  EXPECT_NE(t.exit_code, 0);
+  EXPECT_NE(t.output.find("--threads"), std::string::npos) << t.output;
   CommandResult r = run_dvonn("tune --records /nonexistent --label-depth 13");
   EXPECT_NE(r.exit_code, 0);
   EXPECT_NE(r.output.find("--label-depth"), std::string::npos) << r.output;

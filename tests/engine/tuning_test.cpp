@@ -120,5 +120,47 @@ TEST(Tuning, SolvableLabelsAreTheSolversExactValue) {
   EXPECT_GT(solved, 0);
 }
 
+TEST(Tuning, LabelsAreTheSameOnAnyNumberOfThreads) {
+  // Depth-2 labels with solved endgames, for four games on one, two and
+  // three threads: the same samples in the same (game) order.
+  std::vector<RecordedGame> games;
+  for (std::uint64_t seed : {21u, 22u, 23u, 24u}) {
+    Score final;
+    RecordedGame g;
+    g.positions = random_game(seed, final);
+    g.white = final.white;
+    g.black = final.black;
+    games.push_back(std::move(g));
+  }
+  LabelOptions options;
+  options.depth = 2;
+  options.outcome_share = 0.25;
+  options.solve_live = 8;
+  TuningData one, two, three;
+  std::vector<std::size_t> progress;
+  const int replaced = add_games_searched(games, one, options, 1);
+  EXPECT_EQ(add_games_searched(games, two, options, 2, [&](std::size_t done) { progress.push_back(done); }), replaced);
+  EXPECT_EQ(add_games_searched(games, three, options, 3), replaced);
+  EXPECT_EQ(progress, (std::vector<std::size_t>{1, 2, 3, 4}));
+
+  // Game by game, the one-thread labels are add_positions_searched's.
+  TuningData each;
+  int replaced_each = 0;
+  for (const auto& g : games)
+    replaced_each += add_positions_searched(g.positions, g.white, g.black, each, 0, 2, 0.25, 8, 2'000'000);
+  EXPECT_EQ(replaced, replaced_each);
+  EXPECT_GT(replaced, 0);
+  for (const TuningData* d : {&two, &three, &each}) {
+    ASSERT_EQ(d->movement.size(), one.movement.size());
+    ASSERT_EQ(d->placement.size(), one.placement.size());
+    for (std::size_t k = 0; k < one.movement.size(); ++k) {
+      EXPECT_DOUBLE_EQ(d->movement[k].target, one.movement[k].target) << k;
+      EXPECT_EQ(d->movement[k].features, one.movement[k].features) << k;
+    }
+    for (std::size_t k = 0; k < one.placement.size(); ++k)
+      EXPECT_DOUBLE_EQ(d->placement[k].target, one.placement[k].target) << k;
+  }
+}
+
 }  // namespace
 }  // namespace dvonn::engine

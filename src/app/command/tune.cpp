@@ -31,6 +31,7 @@ struct TuneOptions {
   int solve_live = 0;
   int label_depth = 0;
   double outcome_share = 0.5;
+  int threads = 1;
   bool placement_policy = false;
 };
 
@@ -53,11 +54,12 @@ std::vector<std::filesystem::path> record_files(const std::vector<std::string>& 
   return files;
 }
 
-// Adds the finished games among the records; says how many it skipped.
-void add_records(const std::vector<std::string>& names, int clip, int solve_live, engine::TuningData& data,
-                 std::vector<engine::PolicySample>* decisions = nullptr, int label_depth = 0,
-                 double outcome_share = 0.5) {
-  int used = 0, skipped = 0, solved = 0;
+// Adds the finished games among the records, labelled as asked, on
+// `threads` threads; says how many it skipped.
+void add_records(const std::vector<std::string>& names, const engine::LabelOptions& labels, int threads,
+                 engine::TuningData& data, std::vector<engine::PolicySample>* decisions = nullptr) {
+  int skipped = 0;
+  std::vector<engine::RecordedGame> games;
   for (const auto& file : record_files(names)) {
     std::ifstream in(file);
     std::stringstream text;
@@ -71,31 +73,38 @@ void add_records(const std::vector<std::string>& names, int clip, int solve_live
       ++skipped;
       continue;
     }
-    std::vector<Position> positions;
+    engine::RecordedGame g;
     Position p = game->start().position;
     for (Move m : game->moves()) {
-      positions.push_back(p);
+      g.positions.push_back(p);
       p.play(m);
     }
     const Score s = p.score();
-    // With neither --label-depth nor --solve this is add_positions: every
-    // target stays the outcome.
-    solved += engine::add_positions_searched(positions, s.white, s.black, data, clip, label_depth, outcome_share,
-                                             solve_live, 2'000'000);
-    if (decisions) engine::add_placement_decisions(positions, game->moves(), *decisions);
-    ++used;
+    g.white = s.white;
+    g.black = s.black;
+    if (decisions) engine::add_placement_decisions(g.positions, game->moves(), *decisions);
+    games.push_back(std::move(g));
   }
+  if (games.empty()) throw InputError("no finished game in the records given");
+  const bool searching = labels.depth > 0 || labels.solve_live > 0;
+  if (searching)
+    std::fprintf(stderr, "labelling the positions of %zu games on %d thread%s\n", games.size(), threads,
+                 threads == 1 ? "" : "s");
+  // With neither --label-depth nor --solve every target stays the outcome.
+  const int solved = engine::add_games_searched(games, data, labels, threads, [&](std::size_t done) {
+    if (searching && (done % 100 == 0 || done == games.size()))
+      std::fprintf(stderr, "%zu of %zu games labelled\n", done, games.size());
+  });
   std::fprintf(stderr,
-               "%d finished games read (%d records skipped), %zu + %zu samples, %d targets solved or searched\n", used,
-               skipped, data.placement.size(), data.movement.size(), solved);
-  if (used == 0) throw InputError("no finished game in the records given");
+               "%zu finished games read (%d records skipped), %zu + %zu samples, %d targets solved or searched\n",
+               games.size(), skipped, data.placement.size(), data.movement.size(), solved);
 }
 
 // Fits the placement model to the placements the recorded players chose.
 int run_tune_placement_policy(const TuneOptions& o) {
   engine::TuningData data;
   std::vector<engine::PolicySample> decisions;
-  add_records(o.records, o.clip, 0, data, &decisions);
+  add_records(o.records, {o.clip}, 1, data, &decisions);
   const auto& w = engine::default_weights();
   std::vector<double> now(w.place.begin(), w.place.end());
   engine::PolicyFit fit = engine::fit_placement_policy(decisions, now);
@@ -118,7 +127,12 @@ int run_tune(const TuneOptions& o) {
   }
   engine::TuningData data;
   if (!o.records.empty()) {
-    add_records(o.records, o.clip, o.solve_live, data, nullptr, o.label_depth, o.outcome_share);
+    engine::LabelOptions labels;
+    labels.clip = o.clip;
+    labels.depth = o.label_depth;
+    labels.outcome_share = o.outcome_share;
+    labels.solve_live = o.solve_live;
+    add_records(o.records, labels, o.threads, data);
   } else {
     engine::GameSetup setup;
     setup.seconds_per_game = o.time;
@@ -180,6 +194,10 @@ void register_tune_command(CLI::App& app, CommandSet& set) {
   c->add_option("--outcome-share", o->outcome_share,
                 "With --label-depth: the outcome's share of each label, 0..1; default 0.5")
       ->check(CLI::Range(0.0, 1.0));
+  c->add_option("--threads", o->threads,
+                "With --records: label the games' positions on this many threads (--label-depth, --solve); the "
+                "labels are the same for any number; default 1")
+      ->check(CLI::Range(1, 64));
   c->add_flag("--placement-policy", o->placement_policy,
               "Fit the placement weights to the placements the recorded players chose (needs --records)");
   set.add(c, [o] { return run_tune(*o); });
