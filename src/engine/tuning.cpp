@@ -226,6 +226,7 @@ int add_games_searched(const std::vector<RecordedGame>& games, TuningData& data,
         // Emptied per game: which positions the solver finishes within its
         // node budget must not depend on which thread labelled what before.
         tables->solver_tt.clear();
+        tables->order.clear();
         replaced[i] = label_positions(g.positions, g.white, g.black, per_game[i], options, *tables);
       } else {
         add_positions(g.positions, g.white, g.black, per_game[i], options.clip);

@@ -71,7 +71,8 @@ struct LabelOptions {
 };
 
 // add_positions_searched for many games, on `threads` threads (each with
-// tables of its own, the solver's emptied for every game). The samples come
+// tables of its own, the solver's table and the move order emptied for
+// every game). The samples come
 // out in the games' order and are the same for any number of threads.
 // on_game (if given) is called, one call at a time, with the number of
 // games labelled so far. Returns how many targets it replaced.
