@@ -11,6 +11,7 @@
 #include <set>
 #include <string>
 
+#include "../core/test_support.hpp"
 #include "core/position_string.hpp"
 #include "core/random_setup.hpp"
 #include "engine/baseline.hpp"
@@ -23,17 +24,8 @@
 #include "engine/time_manager.hpp"
 #include "engine/transposition_table.hpp"
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr int kScale = 4;  // sanitizers make everything ~10x slower
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr int kScale = 4;
-#else
-constexpr int kScale = 1;
-#endif
-#else
-constexpr int kScale = 1;
-#endif
+// Sanitizers make everything ~10x slower.
+constexpr int kScale = dvonn::test::kSanitized ? 4 : 1;
 
 namespace dvonn::engine {
 namespace {

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <map>
 
+#include "../core/test_support.hpp"
 #include "community_fixture.hpp"
 #include "source_address_client.hpp"
 
@@ -19,19 +20,8 @@ constexpr std::size_t kCap = 8;
 
 // AddressSanitizer keeps freed memory in its quarantine (hundreds of MiB
 // here), so the resident memory says nothing about what the server keeps:
-// under it the memory bound is not checked (GCC defines
-// __SANITIZE_ADDRESS__, Clang has __has_feature).
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kAddressSanitizer = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kAddressSanitizer = true;
-#else
-constexpr bool kAddressSanitizer = false;
-#endif
-#else
-constexpr bool kAddressSanitizer = false;
-#endif
+// under it the memory bound is not checked.
+constexpr bool kAddressSanitizer = test::kSanitized;
 
 class RoomEvictionTest : public CommunityTest {
  protected:
