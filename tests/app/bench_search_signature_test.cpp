@@ -12,7 +12,7 @@
 namespace dvonn::test {
 namespace {
 
-constexpr unsigned long long kSignature = 13230207;
+constexpr unsigned long long kSignature = 13230273;
 
 TEST(BenchSearch, NodeTotalIsTheSignature) {
   CommandResult r = run_dvonn("bench-search --json");
