@@ -9,7 +9,7 @@ namespace dvonn::engine {
 const Weights& default_weights() {
   // Fitted by `dvonn tune --records` (see docs/engine.md); rounded to
   // centipieces. The movement model is fitted to PrimaDvonna's self-play,
-  // the placement model to the final piece difference of 2,200 games of
+  // the placement model to the final piece difference of 2,199 games of
   // level 8 against PrimaDvonna, placements that level 8 chose with an
   // earlier model imitating PrimaDvonna's (docs/strength.md, thirteenth
   // session).

@@ -499,8 +499,8 @@ TEST(Baseline, GreedyTakesTheBiggestImmediateGain) {
 TEST(Levels, EachLevelAddsSomethingBesidesTime) {
   // What the measured ladder (docs/strength.md) rests on: the solver grows
   // with the level, no level above 3 plays random moves, and the top two
-  // place with a two-ply search (the placement model imitates a strong
-  // player's one-ply choices; the clock goes to the movement phase).
+  // place with a two-ply search (the depth the placement model was
+  // measured at; the clock goes to the movement phase).
   for (int level = kMinLevel + 1; level <= kTopLevel; ++level) {
     const LevelSettings lower = level_settings(level - 1), s = level_settings(level);
     EXPECT_GE(s.solver_live_stacks, lower.solver_live_stacks) << level;
