@@ -26,7 +26,8 @@ LevelSettings level_settings(int level) {
     case 7:  // level 8 with extensions, on half the clock, a smaller solver and no win proof
       return {0, 0.5, 0.0, true, true, 16, 2};
     default:  // full strength; two plies while placing (the depth the placement model was
-              // measured at), and the clock is worth more in the movement phase;
+              // measured at; six were no better, fourteenth session), and the clock is
+              // worth more in the movement phase;
               // from 26 stacks left it looks for a proven win on a third of each move's time.
               // No extensions: at the same depth they cost five times the time for no measured
               // gain, and the plies they cost win more (docs/strength.md, eighth session)
