@@ -8,17 +8,19 @@ namespace dvonn::engine {
 
 const Weights& default_weights() {
   // Fitted by `dvonn tune --records` (see docs/engine.md); rounded to
-  // centipieces. The movement model is fitted to PrimaDvonna's self-play,
-  // the placement model to the final piece difference of 2,199 games of
-  // level 8 against PrimaDvonna, placements that level 8 chose with an
-  // earlier model imitating PrimaDvonna's (docs/strength.md, thirteenth
-  // session).
+  // centipieces. The movement model is fitted to PrimaDvonna's self-play.
+  // The placement model was fitted to the final piece difference of 2,199
+  // games of level 8 against PrimaDvonna (thirteenth session), then moved
+  // half-way to the worth of each feature measured by 600 games in which
+  // level 8 placed at random among its near-best placements (a fit to the
+  // games of the weights' own choices is biased by them; docs/strength.md,
+  // fifteenth session).
   static const Weights w = {
       {// with a full board
        -2, 216, -136, -141, 191, 9, 12, 68, 29, 131, 47, -148, -31, 11, 102, 268,
        // at the end
        66, -46, 43, 56, 42, 49, 60, 108, 104, 169, 101, -1, -39, 14, -13, -112},
-      {115, -24, -55, -19, -108, 73, 72, 50, -25, -3, -122},
+      {130, -24, -39, -16, -57, 93, 64, -22, -42, 11, -122},
   };
   return w;
 }

@@ -8,7 +8,7 @@ namespace {
 // (each level against the one below, PrimaDvonna against every level;
 // docs/ladder-matches.txt, scripts/ladder_ratings.py), level 1 = 1000.
 // Update both when the ladder is measured again.
-constexpr double kRatings[kEngineLevels] = {1000, 1440, 1800, 2000, 2180, 2290, 2390, 2500};
+constexpr double kRatings[kEngineLevels] = {1000, 1440, 1800, 2000, 2190, 2310, 2440, 2590};
 
 }  // namespace
 

@@ -12,7 +12,7 @@
 namespace dvonn::test {
 namespace {
 
-constexpr unsigned long long kSignature = 13230273;
+constexpr unsigned long long kSignature = 13230450;
 
 TEST(BenchSearch, NodeTotalIsTheSignature) {
   CommandResult r = run_dvonn("bench-search --json");
