@@ -51,7 +51,7 @@
 #include <thread>
 #include <vector>
 
-#include "server/server.hpp"
+#include "server/http/server.hpp"
 
 namespace beast = boost::beast;
 namespace http = beast::http;

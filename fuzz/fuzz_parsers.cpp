@@ -12,9 +12,9 @@
 #include "community/time_control.hpp"
 #include "core/game_record.hpp"
 #include "core/position_string.hpp"
-#include "server/account_rules.hpp"
-#include "server/session_cookie.hpp"
-#include "server/url.hpp"
+#include "server/accounts/account_rules.hpp"
+#include "server/accounts/session_cookie.hpp"
+#include "server/http/url.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Sets everything up and runs every test: the check that the checkout needs
 # nothing beside it, the check that the C++ files are clang-format clean,
+# the check that every #include keeps to the layer table (src/layers.txt),
 # the optimised build's unit and integration tests (among them the Debian
 # package's), the browser end-to-end tests, the same unit and integration
 # tests built with AddressSanitizer and UndefinedBehaviorSanitizer, and a
-# short libFuzzer run on the parsers.
+# short libFuzzer run on the parsers. Both builds treat warnings as errors.
 # Set DVONN_SKIP_SANITIZERS=1 to run only the optimised build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,6 +16,8 @@ echo "== Nothing outside the checkout"
 scripts/check-self-contained.sh
 echo "== C++ formatting (clang-format --dry-run -Werror)"
 scripts/check-format.sh
+echo "== Layers: every #include allowed by src/layers.txt"
+scripts/check-layers.sh
 
 # The optimised build and its tests run in a copy of the checkout's tracked
 # files standing alone in an empty folder, the way a user's fresh clone
@@ -37,7 +40,7 @@ git ls-files -z | tar --null --ignore-failed-read -T - -cf - | tar -xf - -C "$co
 commit="$(git rev-parse --short=7 HEAD)"
 [ -z "$(git status --porcelain --untracked-files=no)" ] || commit="$commit-dirty"
 # Every option set, whatever an earlier configure left in the cache.
-"$copy/scripts/setup.sh" build -DDVONN_TESTS=ON -DDVONN_BENCH=ON -DDVONN_SANITIZE=OFF -DDVONN_GIT_COMMIT="$commit"
+"$copy/scripts/setup.sh" build -DDVONN_TESTS=ON -DDVONN_BENCH=ON -DDVONN_SANITIZE=OFF -DDVONN_WERROR=ON -DDVONN_GIT_COMMIT="$commit"
 # --no-tests=error: a build without its tests must fail, not pass.
 ctest --test-dir "$copy/build" --no-tests=error --output-on-failure -j"$jobs"
 
@@ -49,7 +52,7 @@ if [ "${DVONN_SKIP_SANITIZERS:-0}" != 1 ]; then
   # -O1 with line tables only (-g1): what the sanitizers' own docs suggest,
   # still file:line in every report, and half the compile time of -O2 -g
   # (a server test file: 21 s against 46 s), which was most of CI's time.
-  scripts/setup.sh build-sanitize -DDVONN_TESTS=ON -DDVONN_BENCH=OFF -DDVONN_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  scripts/setup.sh build-sanitize -DDVONN_TESTS=ON -DDVONN_BENCH=OFF -DDVONN_SANITIZE=ON -DDVONN_WERROR=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG"
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     ctest --test-dir build-sanitize --no-tests=error --output-on-failure -j"$jobs"

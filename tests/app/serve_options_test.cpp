@@ -1,4 +1,5 @@
-// `dvonn serve` refuses bad engine bounds before it opens anything.
+// `dvonn serve` refuses bad engine bounds and metrics tokens before it opens
+// anything.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -19,6 +20,21 @@ TEST(ServeOptionsTest, BadEngineBoundsAreRefusedWithTheOptionsName) {
       EXPECT_THAT(r.output, ::testing::Not(HasSubstr("listening"))) << r.output;
     }
   }
+}
+
+TEST(ServeOptionsTest, AMetricsTokenFileMustHoldOneLongWord) {
+  const std::string file = ::testing::TempDir() + "dvonn-metrics-token";
+  for (const std::string content : {"", "short", "two words but long enough"}) {
+    test::run_command("printf '%s' '" + content + "' > " + file);
+    test::CommandResult r = test::run_command(
+        test::dvonn_command("serve --port 0 --db /nonexistent/dir/x.db --metrics-token-file " + file + " 2>&1"));
+    EXPECT_EQ(r.exit_code, 2) << content << ": " << r.output;
+    EXPECT_THAT(r.output, HasSubstr("metrics token")) << r.output;
+  }
+  test::CommandResult missing =
+      test::run_command(test::dvonn_command("serve --db x.db --metrics-token-file /nonexistent/token 2>&1"));
+  EXPECT_NE(missing.exit_code, 0);
+  EXPECT_THAT(missing.output, HasSubstr("--metrics-token-file")) << missing.output;
 }
 
 }  // namespace

@@ -12,7 +12,7 @@
 
 #include "community_fixture.hpp"
 #include "core/game.hpp"
-#include "server/engine_workers.hpp"
+#include "server/rooms/engine_workers.hpp"
 #include "server_fixture.hpp"
 #include "source_address_client.hpp"
 

@@ -8,7 +8,7 @@
 #include "../core/test_support.hpp"
 #include "core/random_setup.hpp"
 #include "engine/engine.hpp"
-#include "server/engine_workers.hpp"
+#include "server/rooms/engine_workers.hpp"
 
 namespace dvonn::server {
 namespace {

@@ -1,6 +1,6 @@
 // The typed words of the server and their forms at the edges (database,
 // JSON): each string reads back as what wrote it; anything else is refused.
-#include "server/game_model.hpp"
+#include "server/base/game_model.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,18 +1,18 @@
 // A create request read into a GameSpec once: what a valid one gives, and
 // each invalid field refused with its message (the API's, word for word).
-#include "server/game_spec.hpp"
+#include "server/rooms/game_spec.hpp"
 
 #include <gtest/gtest.h>
 
-#include "server/game_setup.hpp"
+#include "server/rooms/game_setup.hpp"
 
 namespace dvonn::server::testing {
 namespace {
 
 using nlohmann::json;
 
-Player user(bool guest = false) {
-  Player p;
+User user(bool guest = false) {
+  User p;
   p.id = 7;
   p.name = "ann";
   p.guest = guest;
@@ -20,8 +20,7 @@ Player user(bool guest = false) {
 }
 
 // The refusal of a request ("" when it is accepted).
-std::string refusal(const json& request, std::optional<Player> creator = user(), bool listed = false,
-                    int status = 400) {
+std::string refusal(const json& request, std::optional<User> creator = user(), bool listed = false, int status = 400) {
   auto spec = game_spec_from_request(request, creator, listed);
   auto* refused = std::get_if<SpecRefusal>(&spec);
   if (!refused) return "";
@@ -91,7 +90,7 @@ TEST(GameSpec, EachInvalidFieldIsRefusedWithItsMessage) {
 
 TEST(NewGame, TheRowIsBuiltOnceFromTheSpec) {
   auto spec = game_spec_from_request(json{{"mode", "engine"}, {"color", "white"}, {"level", 2}}, user(), false);
-  Player engine;
+  User engine;
   engine.id = 2;
   engine.engine = true;
   NewGame g = new_game(std::get<GameSpec>(spec), user(), engine, 1000);

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "community_fixture.hpp"
-#include "server/session_cookie.hpp"
+#include "server/accounts/session_cookie.hpp"
 
 namespace dvonn::server::testing {
 namespace {

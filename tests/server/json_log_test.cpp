@@ -1,6 +1,6 @@
 // Structured logs (--log-format json): every line becomes one JSON object;
 // lines from threads writing piece by piece do not mix.
-#include "server/json_log.hpp"
+#include "server/base/json_log.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

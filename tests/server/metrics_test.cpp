@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "community_fixture.hpp"
+#include "server/http/browser_security.hpp"
 
 namespace dvonn::server::testing {
 namespace {
@@ -133,6 +134,46 @@ TEST_F(AccessLogTest, OneJsonLinePerRequestWithoutTheQuery) {
   EXPECT_EQ(lines[1]["method"], "POST");
   EXPECT_EQ(lines[1]["status"], 201);
   EXPECT_THAT(captured.str(), ::testing::Not(HasSubstr("secret123")));
+}
+
+TEST(MetricsAccess, LoopbackOrTheTokenOnly) {
+  const std::string token = "a-long-enough-token";
+  for (const char* peer : {"127.0.0.1", "127.3.4.5", "::1", "::ffff:127.0.0.1"})
+    EXPECT_TRUE(metrics_allowed(peer, false, false, "", "")) << peer;
+  for (const char* peer : {"10.0.0.7", "192.168.1.2", "2001:db8::1", "::ffff:10.0.0.7", "unknown", ""})
+    EXPECT_FALSE(metrics_allowed(peer, false, false, "", "")) << peer;
+  // Behind a proxy on this machine, a forwarded request is someone else's.
+  EXPECT_FALSE(metrics_allowed("127.0.0.1", true, true, "", ""));
+  EXPECT_TRUE(metrics_allowed("127.0.0.1", false, true, "", ""));
+  // Not behind a proxy, the header is anyone's to send and changes nothing.
+  EXPECT_TRUE(metrics_allowed("127.0.0.1", true, false, "", ""));
+  // The token, from anywhere; a wrong or empty one is nothing.
+  EXPECT_TRUE(metrics_allowed("10.0.0.7", true, true, "Bearer " + token, token));
+  EXPECT_FALSE(metrics_allowed("10.0.0.7", true, true, "Bearer wrong-token-here!!", token));
+  EXPECT_FALSE(metrics_allowed("10.0.0.7", false, false, "Bearer ", ""));
+  EXPECT_FALSE(metrics_allowed("10.0.0.7", false, false, token, token));
+}
+
+class ProxiedMetricsTest : public ServerTest {
+ protected:
+  void configure(ServerConfig& c) override {
+    c.behind_proxy = true;
+    c.metrics_token = "a-long-enough-token";
+  }
+};
+
+TEST_F(ProxiedMetricsTest, AForwardedRequestNeedsTheToken) {
+  EXPECT_EQ(http_request(port_, "GET", "/metrics").status, 200);  // the proxy's own host
+  auto forwarded = http_request(port_, "GET", "/metrics", "", {{"X-Forwarded-For", "203.0.113.9"}});
+  EXPECT_EQ(forwarded.status, 404);
+  EXPECT_THAT(forwarded.body, ::testing::Not(HasSubstr("dvonn_")));
+  auto wrong = http_request(port_, "GET", "/metrics", "",
+                            {{"X-Forwarded-For", "203.0.113.9"}, {"Authorization", "Bearer not-the-token-at-all"}});
+  EXPECT_EQ(wrong.status, 404);
+  auto scraper = http_request(port_, "GET", "/metrics", "",
+                              {{"X-Forwarded-For", "203.0.113.9"}, {"Authorization", "Bearer a-long-enough-token"}});
+  EXPECT_EQ(scraper.status, 200);
+  EXPECT_THAT(scraper.body, HasSubstr("dvonn_http_requests_total"));
 }
 
 }  // namespace

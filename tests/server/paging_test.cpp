@@ -128,9 +128,11 @@ TEST_F(PagingTest, TheRatingHistoryOfAProfileIsPagedBackInTime) {
   // The latest two, oldest first.
   EXPECT_EQ(latest["rating_history"][0], all["rating_history"][1]);
   EXPECT_EQ(latest["rating_history"][1], all["rating_history"][2]);
-  EXPECT_EQ(latest["next"], all["rating_history"][1]["time"]);
+  // The cursor is the oldest point shown: its time and game.
+  EXPECT_EQ(latest["next"], std::to_string(all["rating_history"][1]["time"].get<std::int64_t>()) + "." +
+                                all["rating_history"][1]["game"].get<std::string>());
 
-  json earlier = get("/api/users/alice?limit=2&before=" + std::to_string(latest["next"].get<std::int64_t>())).json();
+  json earlier = get("/api/users/alice?limit=2&before=" + latest["next"].get<std::string>()).json();
   ASSERT_EQ(earlier["rating_history"].size(), 1u);
   EXPECT_EQ(earlier["rating_history"][0], all["rating_history"][0]);
   EXPECT_EQ(earlier["more"], false);
@@ -151,7 +153,7 @@ TEST_F(PagingTest, LiveGamesArePagedLikeTheArchive) {
   json page = get("/api/live?limit=2").json();
   ASSERT_EQ(page["games"].size(), 2u);
   EXPECT_EQ(page["more"], true);
-  json rest = get("/api/live?limit=2&before=" + std::to_string(page["next"].get<std::int64_t>())).json();
+  json rest = get("/api/live?limit=2&before=" + page["next"].get<std::string>()).json();
   ASSERT_EQ(rest["games"].size(), 1u);
   EXPECT_EQ(rest["more"], false);
   std::set<std::string> seen = {page["games"][0]["id"], page["games"][1]["id"], rest["games"][0]["id"]};
@@ -159,6 +161,74 @@ TEST_F(PagingTest, LiveGamesArePagedLikeTheArchive) {
   // The archive says the same way whether there is more.
   json archive = get("/api/archive").json();
   EXPECT_EQ(archive["more"], false);
+}
+
+// Many rows in one millisecond (a frozen clock): paging by time alone
+// skipped the rest of a page's last millisecond; by (time, id) every page
+// continues exactly where the last one stopped, whatever the page size.
+class SameMillisecondTest : public PagingTest {
+ protected:
+  void configure(ServerConfig& c) override {
+    PagingTest::configure(c);
+    const std::int64_t frozen = c.now_ms();
+    c.now_ms = [frozen] { return frozen; };
+  }
+  // Every entry of `list` over all pages of `target` (which takes
+  // &limit=N&before=...), checking that no entry comes twice.
+  std::vector<std::string> all_pages(const std::string& target, const char* list, const char* key, int limit) {
+    std::vector<std::string> seen;
+    std::string before;
+    for (int pages = 0; pages < 200; ++pages) {
+      std::string url = target + "&limit=" + std::to_string(limit) + (before.empty() ? "" : "&before=" + before);
+      auto r = get(url);
+      EXPECT_EQ(r.status, 200) << url << ": " << r.body;
+      if (r.status != 200) break;
+      json page = r.json();
+      for (const auto& entry : page[list]) seen.push_back(entry[key].get<std::string>());
+      if (page["next"].is_null()) {
+        EXPECT_EQ(page["more"], false);
+        return seen;
+      }
+      before = page["next"].get<std::string>();
+    }
+    ADD_FAILURE() << target << ": no last page";
+    return seen;
+  }
+};
+
+TEST_F(SameMillisecondTest, EveryListReachesEveryRowOfOneMillisecond) {
+  Browser alice = signup("alice"), bob = signup("bob");
+  constexpr int kFinished = 23, kLive = 11;
+  std::set<std::string> finished, live;
+  for (int i = 0; i < kFinished; ++i) {
+    Started g = start_online(alice, bob, {{"rated", true}});
+    ASSERT_EQ(call("/api/games/" + g.id + "/resign", {{"token", g.black}}).status, 200);
+    finished.insert(g.id);
+  }
+  for (int i = 0; i < kLive; ++i) {
+    Started g = start_online(alice, bob);
+    ASSERT_EQ(call("/api/games/" + g.id + "/moves", {{"token", g.white}, {"move", "E3"}}).status, 200);
+    live.insert(g.id);
+  }
+  for (int limit : {1, 4, 10, 30}) {
+    std::vector<std::string> archived = all_pages("/api/archive?player=alice", "games", "id", limit);
+    EXPECT_EQ(archived.size(), finished.size()) << "limit " << limit;
+    EXPECT_EQ(std::set<std::string>(archived.begin(), archived.end()), finished) << "limit " << limit;
+
+    std::vector<std::string> watched = all_pages("/api/live?", "games", "id", limit);
+    EXPECT_EQ(watched.size(), live.size()) << "limit " << limit;
+    EXPECT_EQ(std::set<std::string>(watched.begin(), watched.end()), live) << "limit " << limit;
+
+    std::vector<std::string> points = all_pages("/api/users/alice?", "rating_history", "game", limit);
+    EXPECT_EQ(points.size(), finished.size()) << "limit " << limit;
+    EXPECT_EQ(std::set<std::string>(points.begin(), points.end()), finished) << "limit " << limit;
+  }
+  // A cursor that is not one is refused, naming the parameter.
+  for (const char* bad : {"12.", "12.a%20b", "x.abc", ".abc", "12.abc.def"}) {
+    auto r = get(std::string("/api/archive?before=") + bad);
+    EXPECT_EQ(r.status, 400) << bad;
+    EXPECT_NE(r.body.find("before"), std::string::npos) << bad;
+  }
 }
 
 }  // namespace

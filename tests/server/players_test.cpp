@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "community_fixture.hpp"
-#include "server/engine_ratings.hpp"
+#include "server/accounts/engine_ratings.hpp"
 
 namespace dvonn::server::testing {
 namespace {

@@ -1,6 +1,6 @@
 // Each verb's refusals, one reason at a time, in the order the client hears
 // them (the messages are the API's: the web UI and the tests rely on them).
-#include "server/room_checks.hpp"
+#include "server/rooms/room_checks.hpp"
 
 #include <gtest/gtest.h>
 
@@ -71,16 +71,16 @@ TEST(RoomChecks, UndoAndHint) {
 }
 
 TEST(RoomChecks, JoinAndCancel) {
-  Player ann{};
+  User ann{};
   ann.id = 1;
-  Player bob{};
+  User bob{};
   bob.id = 2;
   RoomFacts f = online();
   EXPECT_EQ(message(refuse_join(f, Color::Black, ann, bob)), "");
   EXPECT_EQ(message(refuse_join(f, Color::Black, ann, ann)), "409 this is your own game: wait for an opponent");
   EXPECT_EQ(message(refuse_join(f, std::nullopt, ann, bob)), "409 both seats are taken; watch the game instead");
   f.rated = true;
-  EXPECT_EQ(message(refuse_join(f, Color::Black, ann, Player{})), "401 log in to join a rated game");
+  EXPECT_EQ(message(refuse_join(f, Color::Black, ann, User{})), "401 log in to join a rated game");
   bob.guest = true;
   EXPECT_EQ(message(refuse_join(f, Color::Black, ann, bob)),
             "400 guests play unrated games only: sign up to join a rated game");

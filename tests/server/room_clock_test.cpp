@@ -1,6 +1,6 @@
 // The room's rules of time: the clock runs only once a timed game has
 // started, stops at the end, and a flag falls at the deadline.
-#include "server/room_clock.hpp"
+#include "server/rooms/room_clock.hpp"
 
 #include <gtest/gtest.h>
 

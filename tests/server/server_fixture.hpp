@@ -8,7 +8,7 @@
 #include <random>
 #include <string>
 
-#include "server/server.hpp"
+#include "server/http/server.hpp"
 #include "test_client.hpp"
 
 namespace dvonn::server::testing {
@@ -32,6 +32,7 @@ inline ServerConfig test_config(const std::filesystem::path& dir) {
   // Tests sign up many users from 127.0.0.1; the limits have their own tests.
   c.signups_per_hour = 0;
   c.guests_per_hour = 0;
+  c.open_games_per_address = 0;
   return c;
 }
 

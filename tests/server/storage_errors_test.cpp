@@ -23,6 +23,7 @@ namespace {
 
 using nlohmann::json;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 // A second connection to the server's database, as another program (or a
 // failing disk) would touch it.
@@ -152,6 +153,83 @@ TEST_F(StorageErrorTest, UnreadableGameIsA500NotA404OverHttpAndWebSocket) {
   EXPECT_EQ(ws.handshake_status(), 500);
 
   expect_still_serving();
+}
+
+// A stored game whose moves do not replay (here move 2 repeats move 1's
+// space): the game exists, so its requests get a 500, not "no game".
+TEST_F(StorageErrorTest, GameWhoseMovesDoNotReplayIsA500NotA404) {
+  json g = create({{"mode", "local"}});
+  std::string id = g["id"];
+  ASSERT_EQ(post(port_, "/api/games/" + id + "/moves", {{"token", g["token"]}, {"move", "E3"}}).status, 200);
+  ASSERT_EQ(post(port_, "/api/games/" + id + "/moves", {{"token", g["token"]}, {"move", "F3"}}).status, 200);
+  restart();
+  Db(config_.db).exec("UPDATE moves SET move = 'E3' WHERE game_id = '" + id + "' AND number = 2");
+
+  auto r = http_request(port_, "GET", "/api/games/" + id);
+  EXPECT_EQ(r.status, 500) << r.body;
+  EXPECT_THAT(json::parse(r.body, nullptr, false).value("error", ""), HasSubstr("storage error"));
+  EXPECT_EQ(http_request(port_, "GET", "/api/games/" + id + "/record").status, 500);
+  WsClient ws(port_, ws_target(id, g["token"]));
+  EXPECT_EQ(ws.handshake_status(), 500);
+  // Another game is not concerned.
+  json other = create({{"mode", "local"}});
+  EXPECT_EQ(http_request(port_, "GET", "/api/games/" + other["id"].get<std::string>()).status, 200);
+  expect_still_serving();
+}
+
+// The database's folder removed while the server runs: SQLite would go on
+// writing to the unlinked file, which a restart never finds. Every write is
+// refused (500) instead, the API says nothing of the internals, and
+// /metrics says why.
+TEST_F(StorageErrorTest, DatabaseFolderRemovedRefusesEveryWrite) {
+  json g = create({{"mode", "local"}});
+  std::string id = g["id"];
+  ASSERT_EQ(post(port_, "/api/games/" + id + "/moves", {{"token", g["token"]}, {"move", "E3"}}).status, 200);
+  EXPECT_THAT(http_request(port_, "GET", "/metrics").body, HasSubstr("dvonn_store_file_lost 0"));
+
+  std::filesystem::remove_all(dir_);
+
+  auto move = post(port_, "/api/games/" + id + "/moves", {{"token", g["token"]}, {"move", "F3"}});
+  EXPECT_EQ(move.status, 500) << move.body;
+  EXPECT_THAT(move.json().value("error", ""), HasSubstr("could not be saved"));
+  auto created = post(port_, "/api/games", {{"mode", "local"}});
+  EXPECT_EQ(created.status, 500) << created.body;
+  auto signup = post(port_, "/api/auth/signup", {{"name", "after-removal"}, {"password", "correct horse"}});
+  EXPECT_EQ(signup.status, 500) << signup.body;
+  EXPECT_THAT(signup.json().value("error", ""), Not(HasSubstr("moved")));
+  // Over the WebSocket too.
+  {
+    WsClient c(port_, ws_target(id, g["token"]));
+    ASSERT_EQ(c.handshake_status(), 101);
+    c.next();
+    c.send(json{{"type", "move"}, {"move", "F3"}});
+    json error = c.next_of_type("error", 5);
+    ASSERT_FALSE(error.is_null()) << "a move was acknowledged after the database was removed";
+  }
+  EXPECT_THAT(http_request(port_, "GET", "/metrics").body, HasSubstr("dvonn_store_file_lost 1"));
+  // Reads of what is in memory still work.
+  expect_still_serving();
+}
+
+// A failed sign-up or guest log-in says "storage error", not what SQLite
+// said (the details go to the log).
+TEST_F(StorageErrorTest, FailedAccountWritesDoNotShowInternals) {
+  Db other(config_.db);
+  other.exec(
+      "CREATE TRIGGER trap_users BEFORE INSERT ON users "
+      "BEGIN SELECT RAISE(ABORT, 'COMMIT: database or disk is full'); END");
+  for (auto [target, body] :
+       {std::pair<std::string, json>{"/api/auth/signup", {{"name", "ann"}, {"password", "correct horse"}}},
+        std::pair<std::string, json>{"/api/auth/guest", {{"name", "bob"}}}}) {
+    auto r = post(port_, target, body);
+    EXPECT_EQ(r.status, 500) << target << ": " << r.body;
+    std::string error = r.json().value("error", "");
+    EXPECT_THAT(error, HasSubstr("storage error")) << target;
+    EXPECT_THAT(error, Not(HasSubstr("COMMIT"))) << target;
+    EXPECT_THAT(error, Not(HasSubstr("disk is full"))) << target;
+  }
+  other.exec("DROP TRIGGER trap_users");
+  EXPECT_EQ(post(port_, "/api/auth/signup", {{"name", "ann"}, {"password", "correct horse"}}).status, 201);
 }
 
 // A game whose move could not be committed: that move is refused, and the

@@ -146,6 +146,13 @@ void WsClient::send(const std::string& text) {
   if (ec) impl_->closed = true;
 }
 
+bool WsClient::send_ping() {
+  beast::error_code ec;
+  impl_->ws.ping({}, ec);
+  if (ec) impl_->closed = true;
+  return !ec;
+}
+
 std::optional<std::string> WsClient::receive(double timeout_seconds) {
   auto& s = *impl_;
   if (s.closed) return std::nullopt;

@@ -57,6 +57,9 @@ class WsClient {
 
   void send(const std::string& text);
   void send(const nlohmann::json& message) { send(message.dump()); }
+  // A WebSocket ping control frame (not a {"type": "ping"} message); false
+  // once the connection is gone.
+  bool send_ping();
   // The next message, or nullopt after timeout or when the server closed.
   std::optional<std::string> receive(double timeout_seconds = 10);
   // The next message as JSON; fails the test on timeout.

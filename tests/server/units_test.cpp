@@ -4,11 +4,11 @@
 
 #include <set>
 
-#include "server/game_store.hpp"
-#include "server/random_id.hpp"
-#include "server/rate_limiter.hpp"
-#include "server/state_json.hpp"
-#include "server/static_files.hpp"
+#include "server/base/random_id.hpp"
+#include "server/http/rate_limiter.hpp"
+#include "server/http/static_files.hpp"
+#include "server/rooms/state_json.hpp"
+#include "server/store/game_store.hpp"
 #include "server_fixture.hpp"
 
 namespace dvonn::server::testing {

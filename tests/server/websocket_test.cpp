@@ -76,6 +76,33 @@ TEST_F(WebSocketTest, UnknownGameIsRefusedAtTheHandshake) {
   EXPECT_EQ(d.handshake_status(), 404);
 }
 
+// WebSocket ping frames (which the server answers by itself) count against
+// the same rate: a client sending them by the thousand is closed too.
+TEST_F(WebSocketTest, AFloodOfPingFramesIsDisconnectedToo) {
+  json flooded = create({{"mode", "local"}});
+  WsClient flooder(port_, ws_target(flooded["id"], flooded["token"]));
+  ASSERT_EQ(flooder.handshake_status(), 101);
+  flooder.next();
+  int sent = 0;
+  while (sent < 5000 && flooder.send_ping()) ++sent;
+  bool saw_error = false;
+  while (auto m = flooder.receive(5)) {
+    json j = json::parse(*m);
+    if (j["type"] == "error") {
+      saw_error = true;
+      EXPECT_THAT(j["message"].get<std::string>(), HasSubstr("too many messages"));
+    }
+  }
+  EXPECT_TRUE(saw_error) << "after " << sent << " pings";
+  EXPECT_FALSE(flooder.open());
+  // A few pings within the rate are fine.
+  WsClient calm(port_, ws_target(flooded["id"], flooded["token"]));
+  calm.next();
+  for (int i = 0; i < 5; ++i) ASSERT_TRUE(calm.send_ping());
+  calm.send(json{{"type", "move"}, {"move", "E3"}});
+  EXPECT_FALSE(calm.state_with_moves(1).is_null());
+}
+
 TEST_F(WebSocketTest, AFloodingClientIsDisconnectedAndOtherGamesGoOn) {
   json flooded = create({{"mode", "local"}});
   json other = create({{"mode", "local"}});

@@ -2,17 +2,44 @@
 #include <signal.h>
 #include <sys/resource.h>
 
+#include <fstream>
 #include <iostream>
 #include <optional>
+#include <sstream>
 
 #include "app/commands.hpp"
-#include "server/json_log.hpp"
-#include "server/server.hpp"
+#include "server/base/json_log.hpp"
+#include "server/http/server.hpp"
 
 namespace dvonn::app {
 namespace {
 
-int run_serve(const server::ServerConfig& config, bool json_logs) {
+// The token of --metrics-token-file: the file's first line, trimmed; ""
+// with why_not set when it cannot be used.
+std::string read_metrics_token(const std::string& file, std::string& why_not) {
+  std::ifstream in(file);
+  std::string line;
+  if (!in || !std::getline(in, line)) {
+    why_not = "cannot read the metrics token from " + file;
+    return "";
+  }
+  std::istringstream words(line);
+  std::string token, extra;
+  words >> token >> extra;
+  if (token.size() < 16 || !extra.empty())
+    why_not = "the metrics token in " + file + " must be one word of 16 or more characters";
+  return token;
+}
+
+int run_serve(server::ServerConfig config, const std::string& metrics_token_file, bool json_logs) {
+  if (!metrics_token_file.empty()) {
+    std::string why_not;
+    config.metrics_token = read_metrics_token(metrics_token_file, why_not);
+    if (!why_not.empty()) {
+      std::cerr << "dvonn serve: " << why_not << "\n";
+      return 2;
+    }
+  }
   // Every log line on stderr becomes a JSON object (errors and the access
   // log alike), for log collectors.
   std::optional<server::JsonLogBuffer> json_log;
@@ -67,6 +94,7 @@ void register_serve_command(CLI::App& app, CommandSet& set) {
   auto o = set.keep<server::ServerConfig>();
   auto log_format = set.keep<std::string>();
   *log_format = "text";
+  auto metrics_token_file = set.keep<std::string>();
   auto* c = app.add_subcommand("serve", "Run the web game server: the browser UI, a JSON API and live WebSocket games");
   c->add_option("--host", o->host, "Address to listen on (0.0.0.0 for every interface)")->capture_default_str();
   c->add_option("--port", o->port, "TCP port to listen on (0 picks a free one)")->capture_default_str();
@@ -125,11 +153,28 @@ void register_serve_command(CLI::App& app, CommandSet& set) {
                 "Connections (HTTP and WebSocket) one client address may have open at once (0: no bound; off with "
                 "--behind-proxy, where every connection comes from the proxy)")
       ->capture_default_str();
+  c->add_option("--max-open-games", o->max_open_games,
+                "Open games the lobby lists at most; beyond it a new lobby game gets 429 (0: no bound)")
+      ->capture_default_str();
+  c->add_option("--open-games-per-address", o->open_games_per_address,
+                "Open lobby games one client address may have at once (0: no bound)")
+      ->capture_default_str();
+  c->add_option_function<double>(
+       "--lobby-expiry-minutes",
+       [o](double minutes) { o->lobby_expiry_ms = static_cast<std::int64_t>(minutes * 60'000); },
+       "An open lobby game is withdrawn after this long without its creator watching it (default 60)")
+      ->check(CLI::Range(1.0, 10080.0));
+  c->add_option("--metrics-token-file", *metrics_token_file,
+                "GET /metrics is served to clients on this machine only; with a token (the first line of this "
+                "file, 16 characters or more) also to anyone sending \"Authorization: Bearer TOKEN\" (Prometheus' "
+                "bearer_token_file)")
+      ->check(CLI::ExistingFile);
   c->footer(
       "Open the printed address in a browser. Games are saved to the database as they are played: stop the server "
       "with Ctrl-C (or SIGTERM) and start it again on the same --db, and every game continues where it was. See "
-      "docs/server.md. GET /metrics gives the server's figures in the Prometheus text format.");
-  set.add(c, [o, log_format] { return run_serve(*o, *log_format == "json"); });
+      "docs/server.md. GET /metrics gives the server's figures in the Prometheus text format, to clients on this "
+      "machine (or with --metrics-token-file).");
+  set.add(c, [o, log_format, metrics_token_file] { return run_serve(*o, *metrics_token_file, *log_format == "json"); });
 }
 
 }  // namespace dvonn::app

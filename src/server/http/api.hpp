@@ -1,0 +1,133 @@
+// The JSON API under /api/ (docs/server-api.md, docs/community-api.md),
+// independent of the HTTP library: a request is a method, a path, a query,
+// a body and a few headers; the answer may come later and from another
+// thread (moves wait for their commit, passwords are hashed on a worker).
+// Every endpoint is one row of the route table (api_routes.cpp).
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "server/accounts/account_store.hpp"
+#include "server/accounts/auth_queue.hpp"
+#include "server/archive/game_queries.hpp"
+#include "server/http/api_route.hpp"
+#include "server/http/http_reply.hpp"
+#include "server/http/metrics.hpp"
+#include "server/http/rate_limiter.hpp"
+#include "server/http/static_files.hpp"
+#include "server/http/task_pool.hpp"
+#include "server/rooms/lobby.hpp"
+#include "server/rooms/room_registry.hpp"
+
+namespace dvonn::server {
+
+struct ApiRequest {
+  std::string method;
+  std::string path;   // percent-decoded, no query
+  std::string query;  // after '?', raw
+  std::string body;
+  std::string cookie;        // the Cookie header
+  std::string content_type;  // the Content-Type header
+  std::string address;       // the client's address
+  bool secure = false;       // over TLS (to a trusted proxy): Secure cookies
+};
+
+// Who is asking: the session's user (if any) and its token.
+struct ApiCaller {
+  std::optional<User> user;
+  std::string token;
+  std::string address;
+};
+
+// A request matched to its route: what a handler gets.
+struct ApiCall {
+  const ApiRequest& request;
+  std::vector<std::string> params;  // the path's {} segments, in order
+  const ApiCaller& caller;
+  nlohmann::json body;  // parsed as the route's Body says (null for None)
+};
+
+// What the API works with.
+struct ApiParts {
+  RoomRegistry& registry;
+  RoomContext& context;
+  AccountStore& accounts;
+  GameQueries& queries;
+  Lobby& lobby;
+  const StaticFiles& files;
+  // The database reads (sessions, lists, profiles, games not in memory):
+  // off the network threads, bounded (503 when full).
+  TaskPool& reads;
+  AddressRateLimiter& logins_by_address_name;
+  AddressRateLimiter& logins_by_address;
+  AuthQueue& auth_queue;
+  AddressRateLimiter& signups_by_address;
+  AddressRateLimiter& guests_by_address;
+  Metrics& metrics;
+};
+
+class Api {
+ public:
+  explicit Api(ApiParts parts) : p_(parts) {}
+
+  // respond is called exactly once; an exception (a storage error) becomes a
+  // 500. A request that reads the database (needs_database) is answered from
+  // the read pool, the others at once on the caller's (network) thread.
+  void handle(const ApiRequest& request, Respond respond);
+  // Whether answering reads the database: a session to look up, or a route
+  // that reads it (a list, a profile, a game that is not in memory).
+  bool needs_database(const ApiRequest& request) const;
+
+  // The route table: every endpoint of the API.
+  static std::span<const ApiRoute> routes();
+
+ private:
+  // route, with an exception answered as a 500.
+  void answer(const ApiRequest& request, const Respond& respond);
+  void route(const ApiRequest& request, Respond respond);
+  // Sign-ups, log-ins and guests run on the auth queue's lane (password
+  // hashing); a full lane answers 503 at once, an exception becomes a 500.
+  void post_auth(AuthQueue::Lane lane, const std::string& address, const std::string& what,
+                 std::function<HttpReply()> work, Respond respond);
+  // POST /api/games and POST /api/lobby (listed).
+  void create(const nlohmann::json& request, const ApiCaller& caller, bool listed, Respond respond);
+  void join(const std::string& id, const ApiCaller& caller, Respond respond);
+  // The room of a move, undo, hint or resign with the body's seat token,
+  // or null after answering why not.
+  std::shared_ptr<GameRoom> seat_request(const ApiCall& call, std::string& token, const Respond& respond);
+
+  // The handlers, one per route (api_games.cpp, api_accounts.cpp,
+  // api_lobby.cpp, api_lists.cpp).
+  void create_game(const ApiCall& call, Respond respond);
+  void game_state(const ApiCall& call, Respond respond);
+  void game_record(const ApiCall& call, Respond respond);
+  void game_seat(const ApiCall& call, Respond respond);
+  void join_game(const ApiCall& call, Respond respond);
+  void play_move(const ApiCall& call, Respond respond);
+  void undo_move(const ApiCall& call, Respond respond);
+  void resign_game(const ApiCall& call, Respond respond);
+  void hint(const ApiCall& call, Respond respond);
+  void languages(const ApiCall& call, Respond respond);
+  void signup(const ApiCall& call, Respond respond);
+  void login(const ApiCall& call, Respond respond);
+  void guest(const ApiCall& call, Respond respond);
+  void logout(const ApiCall& call, Respond respond);
+  void lobby_list(const ApiCall& call, Respond respond);
+  void lobby_create(const ApiCall& call, Respond respond);
+  void lobby_join(const ApiCall& call, Respond respond);
+  void lobby_cancel(const ApiCall& call, Respond respond);
+  void me(const ApiCall& call, Respond respond);
+  void my_games(const ApiCall& call, Respond respond);
+  void profile(const ApiCall& call, Respond respond);
+  void archive(const ApiCall& call, Respond respond);
+  void live(const ApiCall& call, Respond respond);
+
+  ApiParts p_;
+};
+
+}  // namespace dvonn::server

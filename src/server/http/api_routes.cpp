@@ -1,0 +1,87 @@
+// The route table of the JSON API (docs/server-api.md,
+// docs/community-api.md) and the matching of a request against it.
+#include <algorithm>
+
+#include "server/http/api.hpp"
+
+namespace dvonn::server {
+namespace {
+
+// "/api/games/x" as {"api", "games", "x"}; a trailing slash adds nothing.
+std::vector<std::string_view> path_segments(std::string_view path) {
+  std::vector<std::string_view> segments;
+  for (std::string_view rest = path.substr(std::min<std::size_t>(1, path.size())); !rest.empty();) {
+    auto slash = rest.find('/');
+    segments.push_back(rest.substr(0, slash));
+    rest = slash == std::string_view::npos ? std::string_view{} : rest.substr(slash + 1);
+  }
+  return segments;
+}
+
+// Whether the path's segments fit the pattern's, and its {} segments.
+bool fits(std::string_view pattern, const std::vector<std::string_view>& segments, std::vector<std::string>& params) {
+  std::vector<std::string_view> wanted = path_segments(pattern);
+  if (wanted.size() != segments.size()) return false;
+  params.clear();
+  for (std::size_t i = 0; i < wanted.size(); ++i) {
+    if (wanted[i] == "{}")
+      params.emplace_back(segments[i]);
+    else if (wanted[i] != segments[i])
+      return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::span<const ApiRoute> Api::routes() {
+  using enum Reads;
+  using enum Access;
+  using enum Body;
+  // method, pattern, reads, who, body, handler
+  static const ApiRoute table[] = {
+      {"POST", "/api/games", Memory, Anyone, Json, &Api::create_game},
+      {"GET", "/api/games/{}", GameIfAbsent, Anyone, None, &Api::game_state},
+      {"GET", "/api/games/{}/record", GameIfAbsent, Anyone, None, &Api::game_record},
+      {"GET", "/api/games/{}/seat", GameIfAbsent, Anyone, None, &Api::game_seat},
+      {"POST", "/api/games/{}/join", GameIfAbsent, Anyone, None, &Api::join_game},
+      {"POST", "/api/games/{}/moves", GameIfAbsent, Anyone, Object, &Api::play_move},
+      {"POST", "/api/games/{}/undo", GameIfAbsent, Anyone, Object, &Api::undo_move},
+      {"POST", "/api/games/{}/hint", GameIfAbsent, Anyone, Object, &Api::hint},
+      {"POST", "/api/games/{}/resign", GameIfAbsent, Anyone, Object, &Api::resign_game},
+      {"GET", "/api/languages", Memory, Anyone, None, &Api::languages},
+      {"POST", "/api/auth/signup", Memory, Anyone, Object, &Api::signup},
+      {"POST", "/api/auth/login", Memory, Anyone, Object, &Api::login},
+      {"POST", "/api/auth/guest", Memory, Anyone, Object, &Api::guest},
+      {"POST", "/api/auth/logout", Memory, Anyone, Object, &Api::logout},
+      {"GET", "/api/lobby", Memory, Anyone, None, &Api::lobby_list},
+      {"POST", "/api/lobby", Memory, User, Object, &Api::lobby_create},
+      {"POST", "/api/lobby/{}/join", GameIfAbsent, User, ObjectOrEmpty, &Api::lobby_join},
+      {"POST", "/api/lobby/{}/cancel", GameIfAbsent, User, ObjectOrEmpty, &Api::lobby_cancel},
+      {"GET", "/api/me", Memory, Anyone, None, &Api::me},
+      {"GET", "/api/me/games", Memory, User, None, &Api::my_games},
+      {"GET", "/api/users/{}", Database, Anyone, None, &Api::profile},
+      {"GET", "/api/archive", Database, Anyone, None, &Api::archive},
+      {"GET", "/api/live", Database, Anyone, None, &Api::live},
+  };
+  return table;
+}
+
+RouteMatch match_route(std::span<const ApiRoute> routes, std::string_view method, std::string_view path) {
+  RouteMatch match;
+  const std::vector<std::string_view> segments = path_segments(path);
+  std::vector<std::string> params;
+  for (const ApiRoute& route : routes) {
+    if (!fits(route.pattern, segments, params)) continue;
+    if (route.method == method) {
+      match.route = &route;
+      match.params = std::move(params);
+      return match;
+    }
+    if (std::find(match.methods.begin(), match.methods.end(), route.method) == match.methods.end())
+      match.methods.emplace_back(route.method);
+  }
+  return match;
+}
+
+}  // namespace dvonn::server

@@ -1,0 +1,301 @@
+#include "server/http/server.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <chrono>
+#include <iostream>
+#include <thread>
+#include <vector>
+
+#include "server/accounts/account_store.hpp"
+#include "server/archive/game_queries.hpp"
+#include "server/http/connection_limiter.hpp"
+#include "server/http/connection_tracker.hpp"
+#include "server/http/http_session.hpp"
+#include "server/http/metrics.hpp"
+#include "server/http/services.hpp"
+#include "server/http/task_pool.hpp"
+#include "server/rooms/clock_watcher.hpp"
+#include "server/rooms/lobby.hpp"
+
+namespace dvonn::server {
+
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+
+namespace {
+
+// Two file descriptors (a pipe) held back from the connections, so that the
+// process still has some when accepting finds none left: it lets them go
+// while it sheds idle WebSockets and takes them back once descriptors are
+// free again. Without them everything else that needs a descriptor at that
+// moment fails too (SQLite's temporary files, and the sanitizers' run-time
+// checks, which test memory through a pipe: UBSan then reports a valid
+// object as having "an invalid vptr").
+class SpareDescriptors {
+ public:
+  SpareDescriptors() { take(); }
+  ~SpareDescriptors() { release(); }
+  SpareDescriptors(const SpareDescriptors&) = delete;
+  SpareDescriptors& operator=(const SpareDescriptors&) = delete;
+
+  // Takes them back if not held; false when there are none to take.
+  bool take() {
+    if (fds_[0] >= 0) return true;
+    if (pipe2(fds_, O_CLOEXEC) == 0) return true;
+    fds_[0] = fds_[1] = -1;
+    return false;
+  }
+  void release() {
+    for (int& fd : fds_)
+      if (fd >= 0) {
+        ::close(fd);
+        fd = -1;
+      }
+  }
+
+ private:
+  int fds_[2] = {-1, -1};
+};
+
+}  // namespace
+
+struct Server::Impl {
+  explicit Impl(ServerConfig c)
+      : config(std::move(c)),
+        // A read connection for each read thread, and two for the others
+        // (the clock watcher, log-ins, a room loaded at once).
+        store(std::make_unique<GameStore>(config.db, std::max(1, config.db_threads) + 2)),
+        engines(std::make_unique<EngineWorkers>(config.engine_threads, config.engine_hash_megabytes,
+                                                config.engine_jobs_per_client, config.engine_jobs_per_account)),
+        now_ms(config.now_ms ? config.now_ms : NowMs(system_now_ms)),
+        accounts(*store, now_ms),
+        watcher(std::make_unique<ClockWatcher>(now_ms, std::chrono::milliseconds(std::max(1, config.clock_tick_ms)))),
+        reads(std::make_unique<TaskPool>(config.db_threads, config.db_queue)),
+        context{.store = *store,
+                .engines = *engines,
+                .engine_seconds = config.engine_seconds,
+                .hint_seconds = config.hint_seconds,
+                .now_ms = now_ms,
+                .watcher = watcher.get()},
+        registry(context, config.max_rooms),
+        lobby(registry, LobbyLimits{.max_open_games = config.max_open_games,
+                                    .open_games_per_address = config.open_games_per_address,
+                                    .expiry_ms = config.lobby_expiry_ms}),
+        queries(*store, accounts),
+        files(config.web_root),
+        logins_by_address_name(config.logins_per_minute / 60.0, config.logins_per_minute),
+        logins_by_address(config.address_logins_per_minute / 60.0, config.address_logins_per_minute),
+        auth_queue(std::make_unique<AuthQueue>(config.account_threads, config.login_queue, config.signup_queue)),
+        signups_by_address(config.signups_per_hour / 3600.0, config.signups_per_hour),
+        guests_by_address(config.guests_per_hour / 3600.0, config.guests_per_hour),
+        api(ApiParts{registry, context, accounts, queries, lobby, files, *reads, logins_by_address_name,
+                     logins_by_address, *auth_queue, signups_by_address, guests_by_address, metrics}),
+        limiter(config.http_rate, config.http_burst),
+        // Behind a proxy every connection comes from the proxy's address:
+        // the per-address cap would cap the whole site, so it is off there.
+        per_address(config.behind_proxy ? 0 : config.max_connections_per_address),
+        services{config,  registry, api, files, limiter, lobby, connections, metrics, [this] { return metrics_page(); },
+                 sockets, *reads},
+        acceptor(io),
+        accept_timer(io),
+        lobby_timer(io) {
+    context.forget = [this](const std::string& id) { registry.forget(id); };
+    context.lobby_changed = [this](const std::string& id) { lobby.refresh(id); };
+    context.find = [this](const std::string& id) { return registry.find(id); };
+    if (config.read_hook) store->set_read_hook(config.read_hook);
+    tcp::endpoint endpoint(net::ip::make_address(config.host), config.port);
+    acceptor.open(endpoint.protocol());
+    acceptor.set_option(net::socket_base::reuse_address(true));
+    acceptor.bind(endpoint);
+    acceptor.listen(net::socket_base::max_listen_connections);
+  }
+
+  // Every lobby_sweep_ms the open games whose creators left expire, on the
+  // read pool (a room may have to be read from the database).
+  void sweep_lobby() {
+    lobby_timer.expires_after(std::chrono::milliseconds(std::max(1, config.lobby_sweep_ms)));
+    lobby_timer.async_wait([this](boost::system::error_code ec) {
+      if (ec || stopped_sweeping) return;
+      reads->post([this] { lobby.expire(now_ms()); });
+      sweep_lobby();
+    });
+  }
+
+  void accept() {
+    // The spare descriptors come back first (when free again): the next
+    // time accepting finds none, there are some to let go.
+    spare.take();
+    // Each connection gets its own strand: its handlers never run at the
+    // same time, while different connections use all the I/O threads.
+    acceptor.async_accept(net::make_strand(io), [this](boost::system::error_code ec, tcp::socket socket) {
+      if (ec == net::error::operation_aborted || !acceptor.is_open()) return;
+      if (ec && ec != net::error::connection_aborted) return accept_later(ec);
+      accept_delay = std::chrono::milliseconds(0);
+      if (!ec) admit(std::move(socket));
+      accept();
+    });
+  }
+
+  std::string metrics_page() const {
+    Metrics::Gauges g;
+    g.lobby_games = lobby.size();
+    g.rooms = registry.size();
+    g.websockets = connections.websockets();
+    g.requests_in_flight = connections.requests_in_flight();
+    g.engine_queue = engines->queued();
+    g.auth_queue = auth_queue ? auth_queue->waiting() : 0;
+    g.db_queue = reads ? reads->waiting() : 0;
+    g.store_transactions = store->transactions();
+    g.store_errors = store->failed_writes();
+    g.store_file_lost = store->file_lost();
+    return metrics.text(g);
+  }
+
+  // After a failed accept (out of file descriptors): accepting again at once
+  // fails again, in a loop that takes a whole core and serves nothing. So
+  // the idle WebSockets go first, and accepting waits a little longer each
+  // time (up to a second) until a descriptor is free.
+  void accept_later(const boost::system::error_code& ec) {
+    bool out_of_files = ec == net::error::no_descriptors || ec == boost::system::errc::too_many_files_open_in_system;
+    // Shedding (and whatever runs meanwhile) may need a descriptor itself.
+    if (out_of_files) spare.release();
+    std::size_t shed = out_of_files ? sockets.shed(kShedPerAttempt) : 0;
+    if (accept_delay.count() == 0)
+      std::cerr << "dvonn serve: cannot accept connections: " << ec.message() << "; closed " << shed
+                << " idle WebSockets, accepting again shortly\n";
+    accept_delay = std::clamp(accept_delay * 2, std::chrono::milliseconds(10), std::chrono::milliseconds(1000));
+    accept_timer.expires_after(accept_delay);
+    accept_timer.async_wait([this](boost::system::error_code wait_ec) {
+      if (!wait_ec && acceptor.is_open()) accept();
+    });
+  }
+
+  // One address has at most its share of connections open; beyond it a new
+  // one is closed at once.
+  void admit(tcp::socket socket) {
+    boost::system::error_code ec;
+    auto endpoint = socket.remote_endpoint(ec);
+    if (ec) return;
+    auto ticket = per_address.admit(endpoint.address().to_string());
+    if (!ticket) return;  // the socket closes here
+    socket.set_option(tcp::no_delay(true), ec);
+    start_http_session(std::move(socket), services, std::move(ticket));
+  }
+
+  static constexpr std::size_t kShedPerAttempt = 8;
+
+  ServerConfig config;
+  // Destroyed last: pending handlers (holding sessions and rooms) go first.
+  net::io_context io;
+  std::unique_ptr<GameStore> store;
+  std::unique_ptr<EngineWorkers> engines;
+  NowMs now_ms;
+  AccountStore accounts;
+  std::unique_ptr<ClockWatcher> watcher;
+  std::unique_ptr<TaskPool> reads;
+  RoomContext context;
+  RoomRegistry registry;
+  Lobby lobby;
+  GameQueries queries;
+  StaticFiles files;
+  AddressRateLimiter logins_by_address_name;
+  AddressRateLimiter logins_by_address;
+  std::unique_ptr<AuthQueue> auth_queue;
+  AddressRateLimiter signups_by_address;
+  AddressRateLimiter guests_by_address;
+  Metrics metrics;
+  ConnectionTracker connections;
+  Api api;
+  AddressRateLimiter limiter;
+  IdleSockets sockets;
+  ConnectionLimiter per_address;
+  SpareDescriptors spare;
+  Services services;
+  tcp::acceptor acceptor;
+  net::steady_timer accept_timer;
+  net::steady_timer lobby_timer;
+  std::atomic<bool> stopped_sweeping{false};
+  std::chrono::milliseconds accept_delay{0};  // 0: the last accept worked
+  std::vector<std::thread> threads;
+  bool started = false;
+  bool stopped = false;
+};
+
+Server::Server(ServerConfig config) : impl_(std::make_unique<Impl>(std::move(config))) {}
+
+Server::~Server() { stop(); }
+
+unsigned short Server::port() const { return impl_->acceptor.local_endpoint().port(); }
+
+std::size_t Server::rooms_in_memory() const { return impl_->registry.size(); }
+
+void Server::start() {
+  Impl& s = *impl_;
+  if (s.started) return;
+  s.started = true;
+  // The games are read before serving: a database that cannot be read
+  // stops the start here, with a StoreError for the caller to report.
+  // Engine games are loaded when opened (their engine then resumes), so a
+  // large database does not fill the memory at start.
+  int timed = s.registry.resume_timed_games();
+  if (timed > 0) std::cerr << "dvonn serve: " << timed << " running clocks loaded\n";
+  s.lobby.load(*s.store);
+  s.accept();
+  s.sweep_lobby();
+  for (int i = 0; i < std::max(1, s.config.io_threads); ++i)
+    s.threads.emplace_back([&s] {
+      // A handler's exception comes out of run(); the others' connections
+      // must not go down with it (nor the process, via std::terminate).
+      for (;;) {
+        try {
+          s.io.run();
+          return;
+        } catch (const std::exception& e) {
+          std::cerr << "dvonn serve: a network handler failed: " << e.what() << "\n";
+        }
+      }
+    });
+}
+
+void Server::stop() {
+  Impl& s = *impl_;
+  if (s.stopped) return;
+  s.stopped = true;
+  // Requests in flight (a move waiting for its commit) are answered and
+  // WebSockets closed with 1001 before the network threads stop; the
+  // acceptor stays open meanwhile, so new requests get a 503, not a reset.
+  if (!s.threads.empty()) {
+    auto requests = std::chrono::milliseconds(static_cast<long long>(std::max(0.0, s.config.drain_seconds) * 1000));
+    if (!s.connections.drain(requests, std::chrono::seconds(1)))
+      std::cerr << "dvonn serve: stopped with " << s.connections.requests_in_flight() << " requests and "
+                << s.connections.websockets() << " WebSockets still open\n";
+  }
+  boost::system::error_code ec;
+  s.acceptor.close(ec);
+  s.accept_timer.cancel();
+  s.stopped_sweeping = true;
+  s.lobby_timer.cancel();
+  s.io.stop();
+  for (auto& t : s.threads) t.join();
+  s.threads.clear();
+  // No more clock ends, and the account work queued finishes (it may wait
+  // for the store) before the store closes.
+  s.watcher->stop();
+  s.reads.reset();
+  s.auth_queue.reset();
+  // Engines first (their results are dropped), then the store, which
+  // commits what is queued; its callbacks may still ask for engine moves,
+  // which the stopped workers ignore.
+  s.engines->stop();
+  s.store.reset();
+}
+
+}  // namespace dvonn::server

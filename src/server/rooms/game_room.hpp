@@ -1,0 +1,209 @@
+// One game being played: its seats, their tokens and players, the Game, its
+// clock, and the clients watching it. Every change (a move from a browser or
+// the engine, an undo, a join) takes the same path: the verb's refusal check
+// (room_checks.hpp) -> rules-core check -> store commit -> broadcast of the
+// new state -> reply to the sender. Nothing is acknowledged or broadcast
+// before the store has committed it.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/game.hpp"
+#include "server/accounts/rating_update.hpp"
+#include "server/base/game_model.hpp"
+#include "server/base/now_ms.hpp"
+#include "server/rooms/engine_workers.hpp"
+#include "server/rooms/game_setup.hpp"
+#include "server/rooms/room_checks.hpp"
+#include "server/rooms/room_clock.hpp"
+#include "server/rooms/room_reply.hpp"
+#include "server/rooms/state_json.hpp"
+#include "server/rooms/subscriber_list.hpp"
+#include "server/store/game_store.hpp"
+
+namespace dvonn::server {
+
+class ClockWatcher;
+class GameRoom;
+
+// What a room needs from the rest of the server.
+struct RoomContext {
+  GameStore& store;
+  EngineWorkers& engines;
+  double engine_seconds = 1.0;  // per engine move
+  double hint_seconds = 1.0;
+  // Called when a commit failed: the room's memory may be ahead of the
+  // disk, so the registry forgets it and the next access reloads it.
+  std::function<void(const std::string& id)> forget = nullptr;
+  // Milliseconds since the epoch (clocks, sessions); injectable for tests.
+  NowMs now_ms = system_now_ms;
+  // Ends games on time; null: clocks are only checked on access.
+  ClockWatcher* watcher = nullptr;
+  // Called after a lobby game was joined or cancelled (the lobby list
+  // changed).
+  std::function<void(const std::string& id)> lobby_changed = nullptr;
+  // The room of a game, loading it if it is not in memory (the registry's
+  // find): the clock watcher goes by id, as a room may be evicted before
+  // its deadline.
+  std::function<std::shared_ptr<GameRoom>(const std::string& id)> find = nullptr;
+};
+
+// What the lobby lists of an open game.
+struct LobbyEntry {
+  std::string id;
+  User creator;
+  std::string color;  // the creator's choice
+  nlohmann::json clock;
+  bool rated = false;
+  std::int64_t created_ms = 0;
+};
+
+class GameRoom : public std::enable_shared_from_this<GameRoom> {
+ public:
+  // A room for a stored game (replays its moves); throws StoreError when the
+  // stored data is not a valid game.
+  static std::shared_ptr<GameRoom> load(const StoredGame& stored, RoomContext& context);
+  // A room for a game just made from its spec (nothing to parse back).
+  static std::shared_ptr<GameRoom> create(const NewGame& game, RoomContext& context);
+
+  const std::string& id() const { return id_; }
+  Mode mode() const { return seats_.mode; }
+
+  // The last committed state (JSON text), its clock as of now.
+  std::shared_ptr<const std::string> state() const;
+  // Adds a watcher and queues it the current state, in order with later
+  // broadcasts. token: the watcher's seat token, if any (the creator of an
+  // open lobby game watching it is online, and the game does not expire).
+  void subscribe(const std::shared_ptr<Subscriber>& subscriber, const std::string& token = "");
+  // The game record, for download.
+  std::string record() const;
+
+  // Each calls reply once, possibly later and on another thread. `client`
+  // (the address asking) is charged for the engine work it causes: a hint,
+  // or the engine's reply to a move (refused with 429 while the client has
+  // its share of searches queued).
+  void move(const std::string& token, const std::string& move_text, Reply reply, const std::string& client = "");
+  void undo(const std::string& token, Reply reply);
+  void hint(const std::string& token, Reply reply, const std::string& client = "");
+  // Takes the free seat of an online game for a player (id 0: anonymous).
+  void join(const User& player, Reply reply);
+  // The seat's own side resigns (online and engine games).
+  void resign(const std::string& token, Reply reply);
+  // Withdraws an open lobby game (its creator only).
+  void cancel(std::int64_t user, Reply reply);
+  // The seat ("white", "black", "both") and token a user holds; nullopt if
+  // none.
+  std::optional<std::pair<std::string, std::string>> seat_of(std::int64_t user) const;
+  // The lobby's view of the game while it is open; nullopt otherwise.
+  std::optional<LobbyEntry> lobby_entry() const;
+  // Cancels an open lobby game whose creator has not watched it (a seat's
+  // WebSocket) for `after_ms` up to `now`, as the creator's cancel would;
+  // false (and reply not called) when it stays open.
+  bool expire_if_abandoned(std::int64_t now, std::int64_t after_ms, Reply reply);
+
+  // Ends the game if the side to move has run out of time, else makes sure
+  // the watcher calls again at the deadline. After loading and from the
+  // watcher.
+  void check_time();
+  // What the lists show of the game, as of now.
+  GameProgress progress() const;
+  // Rewrites the list summary of a game loaded with a stale one (stored by
+  // the first server version, or imported already finished).
+  void refresh_summary();
+
+  // Starts the engine thinking if it is to move (after creation or a
+  // restart); does nothing otherwise. A client given is charged for it
+  // (and for later engine moves of the game).
+  void resume_engine(const std::string& client = "");
+
+ private:
+  GameRoom(RoomContext& context, std::string id, SeatInfo seats, Game game, std::string white_token,
+           std::string black_token, std::int64_t version);
+  // The room of a row whose start, moves and clock are already read.
+  static std::shared_ptr<GameRoom> from_row(const StoredGame& stored, Game game, const community::TimeControl& control,
+                                            RoomContext& context);
+  void load_community(const StoredGame& stored, const community::TimeControl& control);
+
+  bool started_locked() const;
+  bool over_locked() const;
+  Result result_locked() const;
+  // The state without its clock, and a state with a clock as of now.
+  std::string state_body_locked() const;
+  std::string with_clock_locked(const std::string& state, const RoomClock& clock, bool started) const;
+  GameProgress progress_locked(std::int64_t now) const;
+  // Ends the game at now: the side to move lost on time.
+  void end_on_time_locked(std::int64_t now);
+  void end_locked(EndReason reason, std::optional<Result> result, std::int64_t now);
+  // Registers the clock's deadline with the watcher (or removes it).
+  void arm_clock_locked();
+
+  Role role_of_locked(const std::string& token) const;
+  // What the refusal checks (room_checks.hpp) read of the room and of who
+  // asks.
+  RoomFacts facts_locked() const;
+  Asker asker_locked(const std::string& token) const;
+  // The refusal of a move: the checks of room_checks, then those that need
+  // the room (the engine's queue, the clock, the rules); nullopt: play it.
+  std::optional<RoomReply> refuse_move_locked(const std::string& token, const std::optional<Move>& m,
+                                              const std::string& move_text, const std::string& parse_error,
+                                              const std::string& client);
+  // Ends the game if the side to move has run out of time, and says so.
+  std::optional<RoomReply> out_of_time_locked();
+  // Who pays for engine work a seat (never a spectator: they are refused
+  // first; Both is one player) asks for from an address.
+  EngineCharge charge_locked(Role role, const std::string& address) const;
+  // After a change to game_/seats: bumps the version, builds the state and
+  // commits the writes; the reply follows the commit.
+  void commit_locked(std::function<void(StoreWriter&)> writes, RoomReply reply_template, Reply reply);
+  void committed(const std::string& error, std::shared_ptr<const std::string> state, RoomReply reply_template,
+                 const Reply& reply, std::shared_ptr<RatingChanges> ratings, std::int64_t version);
+  void play_locked(Move m, Reply reply);
+  void engine_played(Move m, std::int64_t version);
+
+  RoomContext& context_;
+  const std::string id_;
+  mutable std::mutex mutex_;
+  SeatInfo seats_;
+  Game game_;
+  RemovedStacks removed_;
+  std::string white_token_;  // equal to black_token_ in local games
+  std::string black_token_;
+  std::int64_t version_ = 0;                            // increases with every change, in memory
+  std::int64_t engine_version_ = -1;                    // the version the engine was asked about
+  EngineCharge engine_charge_;                          // who is charged for the engine's moves
+  bool broken_ = false;                                 // a commit failed: refuse everything
+  std::atomic<bool> write_failed_{false};               // a write failed: refuse later ones (writer thread)
+  std::shared_ptr<const std::string> committed_state_;  // without the clock
+  RoomClock committed_clock_;
+  bool committed_started_ = false;
+  SubscriberList subscribers_;
+
+  User white_player_;  // id 0: anonymous (or nobody yet)
+  User black_player_;
+  bool rated_ = false;
+  RoomClock clock_;  // also when the game started
+  std::int64_t created_ms_ = 0;
+  std::int64_t ended_ms_ = 0;
+  EndReason end_reason_ = EndReason::None;
+  std::optional<Result> forced_result_;  // resignation or time
+  LobbyState lobby_ = LobbyState::None;
+  std::string color_choice_;
+  RatingChanges rating_changes_;
+  bool rating_pending_ = false;
+  bool summary_stale_ = false;
+  std::int64_t last_activity_ms_ = 0;  // at load: the last stored event
+  // An open lobby game's creator: when last seen watching (created, loaded,
+  // subscribed, or found watching at a sweep), and its watchers.
+  std::int64_t creator_seen_ms_ = 0;
+  std::vector<std::weak_ptr<Subscriber>> creator_watchers_;
+};
+
+}  // namespace dvonn::server

@@ -1,0 +1,83 @@
+// A room from what the store holds (load) or from a new game (create):
+// the game replayed, its seats, players, clock and how it ended.
+#include <algorithm>
+
+#include "community/time_control.hpp"
+#include "core/position_string.hpp"
+#include "server/rooms/game_room.hpp"
+
+namespace dvonn::server {
+
+std::shared_ptr<GameRoom> GameRoom::load(const StoredGame& stored, RoomContext& context) {
+  std::string error;
+  auto start = parse_position(stored.start, &error);
+  if (!start) throw StoreError("game " + stored.id + ": bad start position: " + error);
+  Game game(*start);
+  for (std::size_t i = 0; i < stored.moves.size(); ++i) {
+    auto m = parse_move(stored.moves[i], &error);
+    if (!m) throw StoreError("game " + stored.id + ": move " + std::to_string(i + 1) + ": " + error);
+    std::string why = game.play(*m);
+    if (!why.empty())
+      throw StoreError("game " + stored.id + ": move " + std::to_string(i + 1) + " " + stored.moves[i] + ": " + why);
+  }
+  auto control = community::parse_time_control(stored.clock, error);
+  if (!error.empty()) throw StoreError("game " + stored.id + ": bad clock " + stored.clock + ": " + error);
+  return from_row(stored, std::move(game), control, context);
+}
+
+std::shared_ptr<GameRoom> GameRoom::create(const NewGame& g, RoomContext& context) {
+  return from_row(g.stored, g.spec.game, g.spec.clock, context);
+}
+
+std::shared_ptr<GameRoom> GameRoom::from_row(const StoredGame& stored, Game game, const community::TimeControl& control,
+                                             RoomContext& context) {
+  SeatInfo seats;
+  seats.mode = stored.mode;
+  seats.level = stored.level;
+  seats.engine_color = stored.engine_color;
+  seats.white_taken = seats.engine_color == Color::White || !stored.white_token.empty();
+  seats.black_taken = seats.engine_color == Color::Black || !stored.black_token.empty();
+  auto room = std::shared_ptr<GameRoom>(
+      new GameRoom(context, stored.id, seats, std::move(game), stored.white_token, stored.black_token, stored.version));
+  room->load_community(stored, control);
+  return room;
+}
+
+void GameRoom::load_community(const StoredGame& stored, const community::TimeControl& control) {
+  white_player_ = stored.white_player;
+  black_player_ = stored.black_player;
+  rated_ = stored.rated;
+  created_ms_ = stored.created_ms;
+  ended_ms_ = stored.ended_ms;
+  end_reason_ = stored.end_reason;
+  lobby_ = stored.lobby;
+  color_choice_ = stored.color_choice;
+  if (end_reason_ == EndReason::Resignation || end_reason_ == EndReason::Time) {
+    if (stored.winner == Winner::White) forced_result_ = Result::WhiteWins;
+    if (stored.winner == Winner::Black) forced_result_ = Result::BlackWins;
+  }
+  std::optional<std::int64_t> stop_ms;
+  if (over_locked()) stop_ms = ended_ms_ ? ended_ms_ : stored.started_ms;
+  clock_ = RoomClock(control, stored.started_ms, stored.move_times, stop_ms);
+  if (stored.has_rating_changes) {
+    rating_changes_.valid = true;
+    rating_changes_.white_before = stored.white_before;
+    rating_changes_.white_after = stored.white_after;
+    rating_changes_.black_before = stored.black_before;
+    rating_changes_.black_after = stored.black_after;
+    // Engines keep no history: their rating is fixed.
+    for (auto [player, before, after] :
+         {std::tuple{&white_player_, &rating_changes_.white_before, &rating_changes_.white_after},
+          std::tuple{&black_player_, &rating_changes_.black_before, &rating_changes_.black_after}})
+      if (player->engine) *before = *after = player->rating;
+  }
+  committed_state_ = std::make_shared<const std::string>(state_body_locked());
+  committed_clock_ = clock_;
+  committed_started_ = started_locked();
+  last_activity_ms_ = std::max({created_ms_, clock_.started_ms(), ended_ms_,
+                                stored.move_times.empty() ? std::int64_t{0} : stored.move_times.back()});
+  summary_stale_ = stored.move_count != static_cast<std::int64_t>(stored.moves.size()) ||
+                   (stored.over && stored.end_reason == EndReason::None);
+}
+
+}  // namespace dvonn::server

@@ -1,0 +1,77 @@
+// The lobby: online games waiting for a second player that their creators
+// listed, and the WebSocket clients watching the list (/ws/lobby). The list
+// lives in memory, rebuilt from the store at start; the rooms are the
+// authority (a join or cancel goes through the room and is committed before
+// the list changes). It is bounded: a site-wide and a per-address cap on
+// open games (checked by the API before a game is made), and open games
+// whose creator has not watched them for a while expire (expire()).
+#pragma once
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "server/base/page_cursor.hpp"
+#include "server/rooms/room_registry.hpp"
+#include "server/rooms/subscriber_list.hpp"
+
+namespace dvonn::server {
+
+inline constexpr int kMaxOpenGamesPerPlayer = 5;
+
+struct LobbyLimits {
+  std::size_t max_open_games = 200;         // site-wide
+  std::size_t open_games_per_address = 10;  // per creator's address
+  std::int64_t expiry_ms = 3'600'000;       // without the creator watching
+};
+
+class Lobby {
+ public:
+  explicit Lobby(RoomRegistry& registry, LobbyLimits limits = {}) : registry_(registry), limits_(limits) {}
+
+  // Loads the open games from the store (at start); throws StoreError.
+  void load(GameStore& store);
+  // Re-reads a game's entry from its room (after a create, join or cancel)
+  // and tells the watchers when the list changed. A game that cannot be
+  // read is logged and left out. address: the creator's, for a game just
+  // created (the per-address cap counts it).
+  void refresh(const std::string& id, const std::string& address = "");
+  // OPEN entries, oldest first.
+  nlohmann::json open_json() const;
+  // {"open": [OPEN...], "more", "next"}: at most `limit` entries after
+  // `after` (oldest first; a cursor of created time and id).
+  nlohmann::json page_json(const PageCursor& after, std::size_t limit) const;
+  // Open games a user created.
+  int open_count(std::int64_t user) const;
+  // Why a new open game from this address is refused ("" when it is not):
+  // the lobby is full, or the address has its share.
+  std::string refuse_new(const std::string& address) const;
+  // Cancels the open games whose creator has not watched them for the
+  // expiry time up to now; returns how many. Reads rooms (maybe from the
+  // database): off the network threads.
+  int expire(std::int64_t now);
+  // Open games.
+  std::size_t size() const;
+  // Adds a watcher and queues it the list ({"type": "lobby", "open": [...]});
+  // after that it gets each change: {"type": "lobby-open", "game": OPEN}
+  // (new or changed) or {"type": "lobby-closed", "id": ...}.
+  void subscribe(const std::shared_ptr<Subscriber>& subscriber);
+
+ private:
+  static nlohmann::json entry_json(const LobbyEntry& e);
+  std::shared_ptr<const std::string> message_locked() const;
+  nlohmann::json open_json_locked() const;
+  std::vector<const LobbyEntry*> sorted_locked() const;
+
+  RoomRegistry& registry_;
+  const LobbyLimits limits_;
+  mutable std::mutex mutex_;
+  std::map<std::string, LobbyEntry> open_;
+  std::map<std::string, std::string> addresses_;  // id -> creator's address, for games made since start
+  SubscriberList subscribers_;
+};
+
+}  // namespace dvonn::server

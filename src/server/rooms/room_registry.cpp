@@ -1,0 +1,115 @@
+#include "server/rooms/room_registry.hpp"
+
+#include <iostream>
+
+#include "server/base/random_id.hpp"
+
+namespace dvonn::server {
+
+std::shared_ptr<GameRoom> RoomRegistry::find(const std::string& id) {
+  if (!looks_like_game_id(id)) return nullptr;
+  {
+    std::lock_guard lock(mutex_);
+    if (auto it = rooms_.find(id); it != rooms_.end()) {
+      used_.splice(used_.begin(), used_, it->second.used);
+      return it->second.room;
+    }
+  }
+  std::lock_guard load_lock(load_mutex_);
+  {
+    // Someone else may have loaded it while this thread waited.
+    std::lock_guard lock(mutex_);
+    if (auto it = rooms_.find(id); it != rooms_.end()) return it->second.room;
+  }
+  // A failing read (StoreError) goes to the caller: the game may well
+  // exist, so "no such game" would be the wrong answer.
+  auto stored = context_.store.load(id);
+  if (!stored) return nullptr;
+  std::shared_ptr<GameRoom> room;
+  try {
+    room = GameRoom::load(*stored, context_);
+  } catch (const std::exception& e) {
+    // Whoever asked logs it (with the request) and answers a 500.
+    throw DamagedGame("cannot load game " + id + ": " + e.what());
+  }
+  {
+    std::lock_guard lock(mutex_);
+    insert_locked(room);
+  }
+  // A clock that ran out while the game was not in memory (the server was
+  // down) ends the game now; a running one is handed to the watcher. An
+  // engine left to move (by a restart) thinks again.
+  room->refresh_summary();
+  room->check_time();
+  room->resume_engine();
+  return room;
+}
+
+bool RoomRegistry::contains(const std::string& id) const {
+  std::lock_guard lock(mutex_);
+  return rooms_.contains(id);
+}
+
+void RoomRegistry::add(const std::shared_ptr<GameRoom>& room) {
+  std::lock_guard lock(mutex_);
+  if (auto it = rooms_.find(room->id()); it != rooms_.end()) {
+    used_.erase(it->second.used);
+    rooms_.erase(it);
+  }
+  insert_locked(room);
+}
+
+void RoomRegistry::insert_locked(const std::shared_ptr<GameRoom>& room) {
+  used_.push_front(room->id());
+  rooms_[room->id()] = Entry{room, used_.begin()};
+  evict_locked();
+}
+
+void RoomRegistry::evict_locked() {
+  if (max_rooms_ == 0) return;
+  for (auto it = used_.end(); rooms_.size() > max_rooms_ && it != used_.begin();) {
+    --it;
+    auto entry = rooms_.find(*it);
+    // Held elsewhere (a socket, a pending commit, an engine search, a
+    // request being answered): in use, so it stays. Nobody can take a new
+    // reference meanwhile: that goes through find, behind mutex_.
+    if (entry->second.room.use_count() > 1) continue;
+    rooms_.erase(entry);
+    it = used_.erase(it);
+  }
+}
+
+void RoomRegistry::forget(const std::string& id) {
+  std::lock_guard lock(mutex_);
+  if (auto it = rooms_.find(id); it != rooms_.end()) {
+    used_.erase(it->second.used);
+    rooms_.erase(it);
+  }
+}
+
+int RoomRegistry::resume_timed_games() {
+  int n = 0;
+  for (const std::string& id : context_.store.running_timed_games()) {
+    try {
+      if (find(id)) ++n;
+    } catch (const DamagedGame& e) {
+      // One damaged game does not keep the others from their clocks.
+      std::cerr << "dvonn serve: " << e.what() << "\n";
+    }
+  }
+  return n;
+}
+
+std::vector<std::shared_ptr<GameRoom>> RoomRegistry::rooms() const {
+  std::lock_guard lock(mutex_);
+  std::vector<std::shared_ptr<GameRoom>> all;
+  for (const auto& [id, entry] : rooms_) all.push_back(entry.room);
+  return all;
+}
+
+std::size_t RoomRegistry::size() const {
+  std::lock_guard lock(mutex_);
+  return rooms_.size();
+}
+
+}  // namespace dvonn::server

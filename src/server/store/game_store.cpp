@@ -1,0 +1,365 @@
+#include "server/store/game_store.hpp"
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <chrono>
+#include <future>
+#include <iostream>
+
+#include "server/store/schema.hpp"
+#include "server/store/sqlite_util.hpp"
+#include "server/store/user_row.hpp"
+
+namespace dvonn::server {
+namespace {
+
+double unix_time() {
+  return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+sqlite3* open_database(const std::string& path) {
+  sqlite3* db = nullptr;
+  int rc =
+      sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
+  if (rc != SQLITE_OK) {
+    std::string message = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
+    sqlite3_close(db);
+    throw StoreError("cannot open the database " + path + ": " + message);
+  }
+  // Another process (a second server on the same file, a backup) may hold a
+  // lock for a moment: wait rather than fail.
+  sqlite3_busy_timeout(db, 5000);
+  return db;
+}
+
+class SqliteWriter : public StoreWriter {
+ public:
+  explicit SqliteWriter(sqlite3* db)
+      : db_(db),
+        insert_game_(db,
+                     "INSERT INTO games(id, mode, level, start, white_token, black_token, engine_color, version, over, "
+                     "created, white_user, black_user, clock, rated, created_ms, started_ms, lobby, color_choice, "
+                     "updated_ms, to_move) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, "
+                     "?16, ?17, ?18, ?15, 'white')"),
+        append_move_(db, "INSERT INTO moves(game_id, number, move, time) VALUES (?1, ?2, ?3, ?4)"),
+        truncate_(db, "DELETE FROM moves WHERE game_id = ?1 AND number > ?2"),
+        white_seat_(db, "UPDATE games SET white_token = ?2, white_user = ?3 WHERE id = ?1"),
+        black_seat_(db, "UPDATE games SET black_token = ?2, black_user = ?3 WHERE id = ?1"),
+        started_(db, "UPDATE games SET started_ms = ?2 WHERE id = ?1"),
+        lobby_(db, "UPDATE games SET lobby = ?2 WHERE id = ?1"),
+        progress_(db,
+                  "UPDATE games SET version = ?2, over = ?3, result = ?4, score_white = ?5, score_black = ?6, "
+                  "move_count = ?7, to_move = ?8, deadline_ms = ?9, updated_ms = ?10, end_reason = ?11, winner = ?12, "
+                  "ended_ms = ?13, "
+                  // The ratings of the time, kept from the end on (a rated
+                  // game's update follows in the same transaction).
+                  "white_rating_then = CASE WHEN ?3 = 0 THEN NULL ELSE COALESCE(white_rating_then, (SELECT u.rating "
+                  "FROM users u WHERE u.id = white_user AND u.guest = 0 AND u.engine = 0)) END, "
+                  "black_rating_then = CASE WHEN ?3 = 0 THEN NULL ELSE COALESCE(black_rating_then, (SELECT u.rating "
+                  "FROM users u WHERE u.id = black_user AND u.guest = 0 AND u.engine = 0)) END "
+                  "WHERE id = ?1") {}
+
+  void insert_game(const StoredGame& g) override {
+    double now = unix_time();
+    std::int64_t created_ms = g.created_ms ? g.created_ms : static_cast<std::int64_t>(now * 1000);
+    insert_game_.bind(1, g.id)
+        .bind(2, std::string(mode_name(g.mode)))
+        .bind(3, std::int64_t{g.level})
+        .bind(4, g.start)
+        .bind(5, g.white_token)
+        .bind(6, g.black_token)
+        .bind(7, std::string(g.engine_color ? color_name(*g.engine_color) : ""))
+        .bind(8, g.version)
+        .bind(9, std::int64_t{g.over})
+        .bind(10, now)
+        .bind(11, g.white_user)
+        .bind(12, g.black_user)
+        .bind(13, g.clock)
+        .bind(14, std::int64_t{g.rated})
+        .bind(15, created_ms)
+        .bind(16, g.started_ms)
+        .bind(17, lobby_state_int(g.lobby))
+        .bind(18, g.color_choice)
+        .run();
+    for (std::size_t i = 0; i < g.moves.size(); ++i)
+      append_move(g.id, static_cast<int>(i) + 1, g.moves[i], i < g.move_times.size() ? g.move_times[i] : created_ms);
+  }
+  void append_move(const std::string& id, int number, const std::string& move, std::int64_t time_ms) override {
+    append_move_.bind(1, id)
+        .bind(2, std::int64_t{number})
+        .bind(3, move)
+        .bind(4, static_cast<double>(time_ms) / 1000.0)
+        .run();
+  }
+  void truncate_moves(const std::string& id, int keep) override {
+    truncate_.bind(1, id).bind(2, std::int64_t{keep}).run();
+  }
+  void set_seat(const std::string& id, Color color, const std::string& token, std::int64_t user) override {
+    (color == Color::White ? white_seat_ : black_seat_).bind(1, id).bind(2, token).bind(3, user).run();
+  }
+  void set_started(const std::string& id, std::int64_t started_ms) override {
+    started_.bind(1, id).bind(2, started_ms).run();
+  }
+  void set_lobby(const std::string& id, LobbyState lobby) override {
+    lobby_.bind(1, id).bind(2, lobby_state_int(lobby)).run();
+  }
+  void set_progress(const std::string& id, const GameProgress& p) override {
+    progress_.bind(1, id)
+        .bind(2, p.version)
+        .bind(3, std::int64_t{p.over})
+        .bind(4, p.result)
+        .bind(5, std::int64_t{p.score_white})
+        .bind(6, std::int64_t{p.score_black})
+        .bind(7, std::int64_t{p.move_count})
+        .bind(8, p.to_move);
+    if (p.deadline_ms)
+      progress_.bind(9, *p.deadline_ms);
+    else
+      progress_.bind_null(9);
+    progress_.bind(10, p.updated_ms)
+        .bind(11, std::string(end_reason_name(p.end_reason)))
+        .bind(12, std::string(winner_name(p.winner)))
+        .bind(13, p.ended_ms)
+        .run();
+  }
+  sqlite3* connection() override { return db_; }
+
+ private:
+  sqlite3* db_;
+  Statement insert_game_, append_move_, truncate_, white_seat_, black_seat_, started_, lobby_, progress_;
+};
+
+}  // namespace
+
+// A free read connection, taken for as long as the lease lives.
+class GameStore::Lease {
+ public:
+  explicit Lease(GameStore& store) : store_(store) {
+    std::unique_lock lock(store_.read_mutex_);
+    store_.read_cv_.wait(lock, [this] { return !store_.free_readers_.empty(); });
+    db = store_.free_readers_.back();
+    store_.free_readers_.pop_back();
+  }
+  ~Lease() {
+    {
+      std::lock_guard lock(store_.read_mutex_);
+      store_.free_readers_.push_back(db);
+    }
+    store_.read_cv_.notify_one();
+  }
+  Lease(const Lease&) = delete;
+  Lease& operator=(const Lease&) = delete;
+  sqlite3* db = nullptr;
+
+ private:
+  GameStore& store_;
+};
+
+GameStore::GameStore(const std::string& path, int readers) : path_(path) {
+  try {
+    write_db_ = open_database(path);
+    // WAL: readers never block the writer and a commit appends to one file.
+    // synchronous=FULL: COMMIT returns only after the WAL is fsynced, so an
+    // acknowledged move survives kill -9 and power loss alike (NORMAL would
+    // survive kill -9 only). Group commit keeps the fsync count low.
+    sql_exec(write_db_, "PRAGMA journal_mode=WAL");
+    sql_exec(write_db_, "PRAGMA synchronous=FULL");
+    sql_exec(write_db_, "PRAGMA foreign_keys=ON");
+    create_schema(write_db_);
+    for (int i = 0; i < std::max(1, readers); ++i) readers_.push_back(open_database(path));
+  } catch (...) {
+    for (sqlite3* db : readers_) sqlite3_close(db);
+    sqlite3_close(write_db_);
+    throw;
+  }
+  free_readers_ = readers_;
+  writer_ = std::thread([this] { writer_loop(); });
+}
+
+GameStore::~GameStore() {
+  {
+    std::lock_guard lock(queue_mutex_);
+    stopping_ = true;
+  }
+  queue_cv_.notify_all();
+  writer_.join();
+  for (sqlite3* db : readers_) sqlite3_close(db);
+  sqlite3_close(write_db_);
+}
+
+void GameStore::submit(Work work, Done done) {
+  {
+    std::lock_guard lock(queue_mutex_);
+    queue_.push_back({std::move(work), std::move(done)});
+  }
+  queue_cv_.notify_one();
+}
+
+std::string GameStore::commit(Work work) {
+  std::promise<std::string> result;
+  auto future = result.get_future();
+  submit(std::move(work), [&result](const std::string& error) { result.set_value(error); });
+  return future.get();
+}
+
+void GameStore::check_file() {
+  int moved = 0;
+  if (!file_lost_ && sqlite3_file_control(write_db_, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK && moved &&
+      !file_lost_.exchange(true))
+    std::cerr << "dvonn serve: the database file " << path_
+              << " was moved or deleted while the server ran: every write is refused from now on; "
+                 "put the file back and restart the server\n";
+  if (file_lost_) throw StoreError("the database file was moved or deleted");
+}
+
+void GameStore::writer_loop() {
+  SqliteWriter writer(write_db_);
+  Statement begin(write_db_, "BEGIN IMMEDIATE");
+  Statement commit(write_db_, "COMMIT");
+  Statement rollback(write_db_, "ROLLBACK");
+  for (;;) {
+    std::deque<Job> batch;
+    {
+      std::unique_lock lock(queue_mutex_);
+      queue_cv_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+      if (queue_.empty()) return;  // stopping, and everything is written
+      batch.swap(queue_);
+    }
+    std::vector<std::string> errors(batch.size());
+    try {
+      check_file();
+      begin.run();
+      // Each job in its own savepoint: a failing job (say, a duplicate id)
+      // is rolled back alone and the others in the batch still commit.
+      for (std::size_t i = 0; i < batch.size(); ++i) {
+        sql_exec(write_db_, "SAVEPOINT job");
+        try {
+          batch[i].work(writer);
+        } catch (const std::exception& e) {
+          errors[i] = e.what();
+          sql_exec(write_db_, "ROLLBACK TO job");
+        }
+        sql_exec(write_db_, "RELEASE job");
+      }
+      commit.run();
+      // Committed to a file that was removed meanwhile: nobody finds it
+      // again, so nothing in it may be acknowledged.
+      check_file();
+      ++transactions_;
+      for (const auto& error : errors)
+        if (!error.empty()) std::cerr << "dvonn serve: a write was rolled back: " << error << "\n";
+    } catch (const std::exception& e) {
+      // The whole transaction is lost: nothing in it may be acknowledged.
+      sqlite3_exec(write_db_, "ROLLBACK", nullptr, nullptr, nullptr);
+      std::cerr << "dvonn serve: a commit failed, " << batch.size() << " writes rolled back: " << e.what() << "\n";
+      for (auto& error : errors) error = std::string("could not save: ") + e.what();
+    }
+    for (const auto& error : errors) failed_writes_ += !error.empty();
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      if (!batch[i].done) continue;
+      // An exception escaping this thread would end the process; one
+      // callback's failure must not keep the others from being called.
+      try {
+        batch[i].done(errors[i]);
+      } catch (const std::exception& e) {
+        std::cerr << "dvonn serve: after a commit: " << e.what() << "\n";
+      }
+    }
+  }
+}
+
+std::optional<StoredGame> GameStore::load(const std::string& id) {
+  Lease lease(*this);
+  sqlite3* db = lease.db;
+  // Prepared per call: loads are rare (once per game per server start).
+  Statement game(db,
+                 "SELECT mode, level, start, white_token, black_token, engine_color, version, over, white_user, "
+                 "black_user, clock, rated, created_ms, started_ms, ended_ms, end_reason, winner, lobby, color_choice, "
+                 "move_count FROM games WHERE id = ?1",
+                 false);
+  game.bind(1, id);
+  if (!game.next()) return std::nullopt;
+  StoredGame g;
+  g.id = id;
+  // What the database holds is checked here, at the edge: past it the
+  // server deals in typed values only.
+  auto bad = [&](const std::string& what, const std::string& value) {
+    return StoreError("game " + id + ": unknown " + what + " " + value);
+  };
+  auto mode = parse_mode(game.text("mode"));
+  if (!mode) throw bad("mode", game.text("mode"));
+  g.mode = *mode;
+  g.level = static_cast<int>(game.integer("level"));
+  g.start = game.text("start");
+  g.white_token = game.text("white_token");
+  g.black_token = game.text("black_token");
+  g.engine_color = parse_color(game.text("engine_color"));
+  if (!g.engine_color && !game.text("engine_color").empty()) throw bad("engine colour", game.text("engine_color"));
+  g.version = game.integer("version");
+  g.over = game.integer("over") != 0;
+  g.white_user = game.integer("white_user");
+  g.black_user = game.integer("black_user");
+  g.clock = game.text("clock");
+  g.rated = game.integer("rated") != 0;
+  g.created_ms = game.integer("created_ms");
+  g.started_ms = game.integer("started_ms");
+  g.ended_ms = game.integer("ended_ms");
+  auto end_reason = parse_end_reason(game.text("end_reason"));
+  if (!end_reason) throw bad("end reason", game.text("end_reason"));
+  g.end_reason = *end_reason;
+  auto winner = parse_winner(game.text("winner"));
+  if (!winner) throw bad("winner", game.text("winner"));
+  g.winner = *winner;
+  auto lobby = lobby_state_from_int(game.integer("lobby"));
+  if (!lobby) throw bad("lobby state", std::to_string(game.integer("lobby")));
+  g.lobby = *lobby;
+  g.color_choice = game.text("color_choice");
+  g.move_count = game.integer("move_count");
+  game.reset();
+  Statement moves(db, "SELECT move, time FROM moves WHERE game_id = ?1 ORDER BY number", false);
+  moves.bind(1, id);
+  while (moves.next()) {
+    g.moves.push_back(moves.text("move"));
+    g.move_times.push_back(static_cast<std::int64_t>(moves.real("time") * 1000.0 + 0.5));
+  }
+  g.white_player = read_user(db, g.white_user).value_or(User{});
+  g.black_player = read_user(db, g.black_user).value_or(User{});
+  Statement changes(db, "SELECT color, before, after FROM rating_history WHERE game_id = ?1", false);
+  changes.bind(1, id);
+  while (changes.next()) {
+    g.has_rating_changes = true;
+    if (changes.text("color") == "white") {
+      g.white_before = changes.real("before");
+      g.white_after = changes.real("after");
+    } else {
+      g.black_before = changes.real("before");
+      g.black_after = changes.real("after");
+    }
+  }
+  return g;
+}
+
+std::vector<std::string> GameStore::unfinished_engine_games() {
+  Lease lease(*this);
+  Statement q(lease.db, "SELECT id FROM games WHERE mode = 'engine' AND over = 0", false);
+  std::vector<std::string> ids;
+  while (q.next()) ids.push_back(q.text(0));
+  return ids;
+}
+
+std::vector<std::string> GameStore::running_timed_games() {
+  Lease lease(*this);
+  Statement q(lease.db, "SELECT id FROM games WHERE over = 0 AND clock <> 'untimed' AND started_ms > 0", false);
+  std::vector<std::string> ids;
+  while (q.next()) ids.push_back(q.text(0));
+  return ids;
+}
+
+void GameStore::read(const std::function<void(sqlite3*)>& fn) {
+  if (read_hook_) read_hook_();
+  Lease lease(*this);
+  fn(lease.db);
+}
+
+}  // namespace dvonn::server

@@ -1,0 +1,180 @@
+// Every game on disk, in SQLite: a games table (mode, seats, players, clock,
+// start, version, how it ended, a summary for the lists) and a moves table
+// (game, move number, move, time); users, sessions and rating history are in
+// the same database (schema.cpp).
+//
+// Durability: WAL journal with synchronous=FULL, so a transaction is on the
+// disk (fsynced) when COMMIT returns, and survives the process being killed
+// and the machine losing power. A move is acknowledged only from the
+// completion callback of the transaction that holds it.
+//
+// Throughput: writes go to one writer thread, which groups whatever is
+// waiting into one transaction (group commit): one fsync then covers many
+// games' moves, so a busy server pays far less than one fsync per move.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/move.hpp"
+#include "server/base/game_model.hpp"
+#include "server/base/store_error.hpp"
+#include "server/base/user.hpp"
+
+struct sqlite3;
+
+namespace dvonn::server {
+
+// One game's row and its moves, as stored.
+struct StoredGame {
+  std::string id;
+  Mode mode = Mode::Local;
+  int level = 0;            // engine level (engine games), else 0
+  std::string start;        // position string of the starting board
+  std::string white_token;  // "" for an engine seat or a free online seat
+  std::string black_token;
+  std::optional<Color> engine_color;  // the engine's seat (engine games)
+  std::int64_t version = 0;
+  bool over = false;
+  std::vector<std::string> moves;        // in order, move 1 first
+  std::vector<std::int64_t> move_times;  // ms since the epoch, one per move
+
+  // Players (0: an anonymous seat). load() fills the User rows.
+  std::int64_t white_user = 0;
+  std::int64_t black_user = 0;
+  User white_player;
+  User black_player;
+  std::string clock = "untimed";  // format_time_control
+  bool rated = false;
+  std::int64_t created_ms = 0;
+  std::int64_t started_ms = 0;  // both seats taken; 0 while waiting
+  std::int64_t ended_ms = 0;
+  EndReason end_reason = EndReason::None;
+  Winner winner = Winner::None;
+  LobbyState lobby = LobbyState::None;
+  std::string color_choice;     // lobby games: the creator's choice
+  std::int64_t move_count = 0;  // as the summary last said
+  // Rating changes of the game (rated games that ended): before/after.
+  bool has_rating_changes = false;
+  double white_before = 0, white_after = 0, black_before = 0, black_after = 0;
+};
+
+// What the lists (my games, archive, live) show of a game, kept up to date
+// with every change.
+struct GameProgress {
+  std::int64_t version = 0;
+  bool over = false;
+  std::string result = "ongoing";
+  int score_white = 0;
+  int score_black = 0;
+  int move_count = 0;
+  std::string to_move = "white";
+  std::optional<std::int64_t> deadline_ms;
+  std::int64_t updated_ms = 0;
+  EndReason end_reason = EndReason::None;
+  Winner winner = Winner::None;
+  std::int64_t ended_ms = 0;
+};
+
+// The writes one transaction can hold; only the writer thread uses it.
+class StoreWriter {
+ public:
+  virtual ~StoreWriter() = default;
+  virtual void insert_game(const StoredGame& game) = 0;  // with its moves
+  virtual void append_move(const std::string& id, int number, const std::string& move, std::int64_t time_ms) = 0;
+  // Deletes the moves after the first `keep`.
+  virtual void truncate_moves(const std::string& id, int keep) = 0;
+  // A seat taken: its token and its player (0: anonymous).
+  virtual void set_seat(const std::string& id, Color color, const std::string& token, std::int64_t user) = 0;
+  virtual void set_started(const std::string& id, std::int64_t started_ms) = 0;
+  virtual void set_lobby(const std::string& id, LobbyState lobby) = 0;
+  virtual void set_progress(const std::string& id, const GameProgress& progress) = 0;
+  // The open connection, for writes of other stores in the same
+  // transaction (accounts, ratings).
+  virtual sqlite3* connection() = 0;
+};
+
+class GameStore {
+ public:
+  // Opens (creating if needed) the database, with `readers` connections for
+  // reads (WAL: they read at once, side by side, while the writer writes);
+  // throws StoreError.
+  explicit GameStore(const std::string& path, int readers = 1);
+  // Commits everything already submitted, then closes.
+  ~GameStore();
+  GameStore(const GameStore&) = delete;
+  GameStore& operator=(const GameStore&) = delete;
+
+  using Work = std::function<void(StoreWriter&)>;
+  // Called on the writer thread once the work is committed (error empty) or
+  // has failed and was rolled back (error says why). Keep it short.
+  using Done = std::function<void(const std::string& error)>;
+
+  // Queues work for the next transaction.
+  void submit(Work work, Done done);
+  // Queues work and waits for its commit; returns the error, "" on success.
+  std::string commit(Work work);
+
+  // Reads a game; nullopt if there is none with that id. Thread-safe.
+  std::optional<StoredGame> load(const std::string& id);
+  // Ids of engine games that are not over (their engine may be to move).
+  std::vector<std::string> unfinished_engine_games();
+  // Ids of unfinished timed games that have started (their clocks run).
+  std::vector<std::string> running_timed_games();
+  // Runs a read on a free read connection (waiting for one when every
+  // connection is in use).
+  void read(const std::function<void(sqlite3*)>& fn);
+  // Tests: runs at the start of every read() (to hold one up). Set before
+  // the store is used.
+  void set_read_hook(std::function<void()> hook) { read_hook_ = std::move(hook); }
+
+  // Transactions committed so far (for tests and the load figures).
+  std::uint64_t transactions() const { return transactions_; }
+  // Writes rolled back so far (storage errors; for /metrics).
+  std::uint64_t failed_writes() const { return failed_writes_; }
+  // Whether the database file was moved or deleted under the server (its
+  // folder removed, say): SQLite would go on writing to the unlinked file,
+  // which nobody finds again, so from then on every write fails instead.
+  bool file_lost() const { return file_lost_; }
+
+ private:
+  struct Job {
+    Work work;
+    Done done;
+  };
+  void writer_loop();
+  // Throws StoreError (and notes it, logging once) when the file at the
+  // database's path is no longer the file the writer writes to.
+  void check_file();
+
+  class Lease;  // one read connection, while a read runs
+
+  sqlite3* write_db_ = nullptr;
+  std::vector<sqlite3*> readers_;       // every read connection
+  std::vector<sqlite3*> free_readers_;  // those not in use
+  std::mutex read_mutex_;
+  std::condition_variable read_cv_;
+  std::function<void()> read_hook_;
+
+  std::mutex queue_mutex_;
+  std::condition_variable queue_cv_;
+  std::deque<Job> queue_;
+  bool stopping_ = false;
+  std::atomic<std::uint64_t> transactions_{0};
+  std::atomic<std::uint64_t> failed_writes_{0};
+  std::atomic<bool> file_lost_{false};
+  std::string path_;
+  std::thread writer_;
+};
+
+}  // namespace dvonn::server

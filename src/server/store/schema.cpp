@@ -1,0 +1,131 @@
+#include "server/store/schema.hpp"
+
+#include <string>
+
+#include "server/store/sqlite_util.hpp"
+
+namespace dvonn::server {
+namespace {
+
+// Columns added to games after the first release, with their defaults (what
+// an old game gets).
+constexpr const char* kGameColumns[][2] = {
+    {"white_user", "INTEGER NOT NULL DEFAULT 0"},
+    {"black_user", "INTEGER NOT NULL DEFAULT 0"},
+    {"clock", "TEXT NOT NULL DEFAULT 'untimed'"},
+    {"rated", "INTEGER NOT NULL DEFAULT 0"},
+    {"created_ms", "INTEGER NOT NULL DEFAULT 0"},
+    {"started_ms", "INTEGER NOT NULL DEFAULT 0"},
+    {"ended_ms", "INTEGER NOT NULL DEFAULT 0"},
+    {"end_reason", "TEXT NOT NULL DEFAULT ''"},
+    {"winner", "TEXT NOT NULL DEFAULT ''"},
+    {"lobby", "INTEGER NOT NULL DEFAULT 0"},
+    {"color_choice", "TEXT NOT NULL DEFAULT ''"},
+    {"result", "TEXT NOT NULL DEFAULT 'ongoing'"},
+    {"score_white", "INTEGER NOT NULL DEFAULT 0"},
+    {"score_black", "INTEGER NOT NULL DEFAULT 0"},
+    {"move_count", "INTEGER NOT NULL DEFAULT 0"},
+    {"to_move", "TEXT NOT NULL DEFAULT 'white'"},
+    {"deadline_ms", "INTEGER"},
+    {"updated_ms", "INTEGER NOT NULL DEFAULT 0"},
+    // Each player's rating when the game ended (before a rated game changed
+    // it), so that lists show the rating of the time; NULL while unfinished
+    // and for guests and anonymous seats.
+    {"white_rating_then", "REAL"},
+    {"black_rating_then", "REAL"},
+};
+
+}  // namespace
+
+void create_schema(sqlite3* db) {
+  sql_exec(db,
+           "CREATE TABLE IF NOT EXISTS games("
+           " id TEXT PRIMARY KEY,"
+           " mode TEXT NOT NULL,"
+           " level INTEGER NOT NULL,"
+           " start TEXT NOT NULL,"
+           " white_token TEXT NOT NULL,"
+           " black_token TEXT NOT NULL,"
+           " engine_color TEXT NOT NULL,"
+           " version INTEGER NOT NULL,"
+           " over INTEGER NOT NULL,"
+           " created REAL NOT NULL) WITHOUT ROWID;"
+           "CREATE TABLE IF NOT EXISTS moves("
+           " game_id TEXT NOT NULL REFERENCES games(id),"
+           " number INTEGER NOT NULL,"
+           " move TEXT NOT NULL,"
+           " time REAL NOT NULL,"
+           " PRIMARY KEY(game_id, number)) WITHOUT ROWID;"
+           "CREATE INDEX IF NOT EXISTS unfinished_engine_games ON games(mode) WHERE over = 0;");
+  bool migrated = false;
+  bool ratings_then_added = false;
+  for (const auto& [name, type] : kGameColumns)
+    if (!sql_has_column(db, "games", name)) {
+      sql_exec(db, ("ALTER TABLE games ADD COLUMN " + std::string(name) + " " + type).c_str());
+      migrated = true;
+      if (std::string(name) == "white_rating_then") ratings_then_added = true;
+    }
+  // Old games: their times from the old columns (the list summary is
+  // rewritten when each is next loaded: GameRoom::refresh_summary).
+  if (migrated)
+    sql_exec(db,
+             "UPDATE games SET created_ms = CAST(created * 1000 AS INTEGER),"
+             " started_ms = CASE WHEN mode <> 'online' OR (white_token <> '' AND black_token <> '')"
+             " THEN CAST(created * 1000 AS INTEGER) ELSE 0 END,"
+             " updated_ms = CAST(1000 * MAX(created, COALESCE((SELECT MAX(time) FROM moves"
+             " WHERE moves.game_id = games.id), 0)) AS INTEGER) WHERE created_ms = 0");
+  sql_exec(db,
+           "CREATE INDEX IF NOT EXISTS games_white_user ON games(white_user, updated_ms);"
+           "CREATE INDEX IF NOT EXISTS games_black_user ON games(black_user, updated_ms);"
+           "CREATE INDEX IF NOT EXISTS games_by_update ON games(over, updated_ms);"
+           "CREATE INDEX IF NOT EXISTS open_lobby_games ON games(lobby) WHERE lobby = 1;"
+           "CREATE TABLE IF NOT EXISTS users("
+           " id INTEGER PRIMARY KEY,"
+           " name TEXT NOT NULL,"
+           " name_key TEXT NOT NULL UNIQUE,"  // the name in lower case
+           " password_hash TEXT NOT NULL,"    // Argon2id; '' for guests and engines
+           " guest INTEGER NOT NULL,"
+           " engine INTEGER NOT NULL DEFAULT 0,"
+           " rating REAL NOT NULL DEFAULT 1500,"
+           " deviation REAL NOT NULL DEFAULT 350,"
+           " volatility REAL NOT NULL DEFAULT 0.06,"
+           " games INTEGER NOT NULL DEFAULT 0,"
+           " created_ms INTEGER NOT NULL);"
+           "CREATE TABLE IF NOT EXISTS sessions("
+           " token_hash TEXT PRIMARY KEY,"  // SHA-256 of the cookie, hex
+           " user_id INTEGER NOT NULL REFERENCES users(id),"
+           " created_ms INTEGER NOT NULL,"
+           " expires_ms INTEGER NOT NULL) WITHOUT ROWID;"
+           "CREATE TABLE IF NOT EXISTS rating_history("
+           " user_id INTEGER NOT NULL REFERENCES users(id),"
+           " game_id TEXT NOT NULL,"
+           " color TEXT NOT NULL,"
+           " time_ms INTEGER NOT NULL,"
+           " before REAL NOT NULL,"
+           " after REAL NOT NULL,"
+           " deviation REAL NOT NULL,"
+           " PRIMARY KEY(user_id, game_id)) WITHOUT ROWID;"
+           "CREATE INDEX IF NOT EXISTS rating_history_game ON rating_history(game_id);");
+  // Games that ended before the ratings of the time were stored: a rated
+  // game's rating before it (its history row), else the rating after the
+  // player's last rated game before this one ended, else the starting 1500.
+  // Engines (fixed ratings) and guests stay NULL.
+  if (ratings_then_added)
+    for (const char* color : {"white", "black"}) {
+      std::string c = color;
+      std::string user = "games." + c + "_user";
+      sql_exec(db, ("UPDATE games SET " + c +
+                    "_rating_then = COALESCE("
+                    "(SELECT h.before FROM rating_history h WHERE h.game_id = games.id AND h.user_id = " +
+                    user +
+                    "),"
+                    "(SELECT h.after FROM rating_history h WHERE h.user_id = " +
+                    user +
+                    " AND h.time_ms < games.updated_ms ORDER BY h.time_ms DESC LIMIT 1), 1500) "
+                    "WHERE over = 1 AND " +
+                    user + " IN (SELECT id FROM users WHERE guest = 0 AND engine = 0)")
+                       .c_str());
+    }
+}
+
+}  // namespace dvonn::server
