@@ -10,16 +10,10 @@
 #include "app/board_view.hpp"
 #include "app/position_source.hpp"
 #include "core/game_record.hpp"
+#include "core/text.hpp"
 
 namespace dvonn::app {
 namespace {
-
-std::string trim(const std::string& s) {
-  size_t a = s.find_first_not_of(" \t\r\n");
-  if (a == std::string::npos) return {};
-  size_t b = s.find_last_not_of(" \t\r\n");
-  return s.substr(a, b - a + 1);
-}
 
 std::string lower(std::string s) {
   for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -146,13 +140,13 @@ void TerminalGame::load(const std::string& path) {
 }
 
 void TerminalGame::handle(const std::string& raw) {
-  std::string line = trim(raw);
+  const std::string line(trim_whitespace(raw));
   if (line.empty()) return;
   std::istringstream words(line);
   std::string command, argument;
   words >> command;
   std::getline(words, argument);
-  argument = trim(argument);
+  argument = trim_whitespace(argument);
   std::string c = lower(command);
   if (c == "quit" || c == "exit" || c == "q") {
     quit_ = true;

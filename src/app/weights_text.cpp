@@ -29,4 +29,15 @@ engine::Weights parse_weights(const std::string& text) {
   return w;
 }
 
+std::string format_weights_text(const engine::Weights& weights) {
+  std::string text;
+  auto write = [&text](const auto& list) {
+    for (std::size_t i = 0; i < list.size(); ++i) text += (i ? "," : "") + std::to_string(list[i]);
+  };
+  write(weights.move);
+  text += "/";
+  write(weights.place);
+  return text;
+}
+
 }  // namespace dvonn::app

@@ -3,16 +3,14 @@
 #include <cctype>
 #include <charconv>
 
+#include "core/error_out.hpp"
 #include "core/position_string.hpp"
 #include "core/random_setup.hpp"
 
 namespace dvonn {
 namespace {
 
-bool fail(std::string* error, const std::string& message) {
-  if (error) *error = message;
-  return false;
-}
+using detail::fail;
 
 std::string at_line(int line) { return "line " + std::to_string(line) + ": "; }
 

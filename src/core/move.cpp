@@ -2,6 +2,8 @@
 
 #include <cctype>
 
+#include "core/error_out.hpp"
+
 namespace dvonn {
 
 std::string to_string(Move m) {
@@ -26,10 +28,7 @@ std::string quoted(std::string_view s) {
   return q;
 }
 
-bool fail(std::string* error, std::string message) {
-  if (error) *error = std::move(message);
-  return false;
-}
+using detail::fail;
 
 bool square_at(std::string_view text, std::string_view token, Square& out, std::string* error) {
   if (auto s = parse_square(text)) {

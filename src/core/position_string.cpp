@@ -2,16 +2,15 @@
 
 #include <cctype>
 
+#include "core/error_out.hpp"
+
 namespace dvonn {
 namespace {
 
 constexpr int kRowStart[5] = {0, 0, 0, 1, 2};
 constexpr int kRowLength[5] = {9, 10, 11, 10, 9};
 
-bool fail(std::string* error, const std::string& message) {
-  if (error) *error = "position string: " + message;
-  return false;
-}
+using detail::fail;
 
 std::string row_name(int y) { return "row " + std::to_string(y + 1); }
 
@@ -82,7 +81,10 @@ std::string format_position(const BoardState& state) {
   return out;
 }
 
-std::optional<BoardState> parse_position(std::string_view text, std::string* error) {
+namespace {
+
+// parse_position, its messages without their prefix.
+std::optional<BoardState> read_position(std::string_view text, std::string* error) {
   // Split into three fields on runs of spaces.
   std::vector<std::string_view> fields;
   size_t i = 0;
@@ -200,6 +202,15 @@ std::optional<BoardState> parse_position(std::string_view text, std::string* err
     }
   }
   return st;
+}
+
+}  // namespace
+
+std::optional<BoardState> parse_position(std::string_view text, std::string* error) {
+  std::optional<BoardState> state = read_position(text, error);
+  // Said once here, so every message names what was being read.
+  if (!state && error) error->insert(0, "position string: ");
+  return state;
 }
 
 }  // namespace dvonn

@@ -88,8 +88,10 @@ class Engine {
   // search() stays full-strength analysis (hints, `dvonn analyze`).
   PlayReport play(const Position& position, const PlayLimits& limits);
 
-  // Search threads (default 1): more threads search the same tree at once
-  // and share the transposition table (lazy SMP), for play() and search().
+  // Search threads (default 1), for play() and search(): the extra threads
+  // help the main one by taking moves of its principal-variation nodes once
+  // their first move is searched (split_pool.hpp); all share the
+  // transposition table.
   void set_threads(int threads);
   int threads() const;
 

@@ -10,11 +10,10 @@ const Weights& default_weights() {
   // Fitted by `dvonn tune --records` (see docs/engine.md); rounded to
   // centipieces. The movement model is fitted to PrimaDvonna's self-play.
   // The placement model was fitted to the final piece difference of 2,199
-  // games of level 8 against PrimaDvonna (thirteenth session), then moved
-  // half-way to the worth of each feature measured by 600 games in which
-  // level 8 placed at random among its near-best placements (a fit to the
-  // games of the weights' own choices is biased by them; docs/strength.md,
-  // fifteenth session).
+  // games of level 8 against PrimaDvonna, then moved half-way to the worth
+  // of each feature measured by 600 games in which level 8 placed at random
+  // among its near-best placements: a fit to the games of the weights' own
+  // choices is biased by them (docs/engine.md, "Placement phase").
   static const Weights w = {
       {// with a full board
        -2, 216, -136, -141, 191, 9, 12, 68, 29, 131, 47, -148, -31, 11, 102, 268,

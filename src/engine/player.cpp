@@ -8,7 +8,8 @@
 namespace dvonn::engine {
 namespace {
 
-// The engine level a name stands for, or 0 when it is not a number 1..8.
+// The engine level a name stands for, or 0 when it is not a number
+// kMinLevel..kTopLevel.
 int engine_level(const std::string& name) {
   if (name.size() != 1 || name[0] < '0' + kMinLevel || name[0] > '0' + kTopLevel) return 0;
   return name[0] - '0';

@@ -1,8 +1,9 @@
 // A player named by its level, as `dvonn engine --level`, `dvonn match`,
 // `dvonn play --white engine:L` and self-play take it: the engine at
-// strength 1..8, the greedy baseline ("greedy") or the random player
-// ("random"; see baseline.hpp). The one way a caller outside the engine
-// gets a move played at a level without a search of its own.
+// strength kMinLevel..kTopLevel (engine.hpp), the greedy baseline
+// ("greedy") or the random player ("random"; see baseline.hpp). The one way
+// a caller outside the engine gets a move played at a level without a
+// search of its own.
 #pragma once
 
 #include <cstddef>

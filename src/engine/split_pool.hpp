@@ -6,9 +6,8 @@
 // current alpha and reports its score; the owner waits for the helpers and
 // goes on with the node's best. The helpers share the transposition table.
 //
-// Splitting beats searching the same tree on every thread (lazy SMP, which
-// this engine used before): on Dvonn positions two lazy threads reached a
-// depth no sooner than one.
+// Splitting beats searching the same tree on every thread (lazy SMP): on
+// Dvonn positions two such threads reached a depth no sooner than one.
 #pragma once
 
 #include <array>

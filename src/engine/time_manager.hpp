@@ -37,7 +37,6 @@ class Deadline {
   Deadline() : start_(Clock::now()) {}
   explicit Deadline(double maximum_seconds) : start_(Clock::now()), hard_(maximum_seconds) {}
   double elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
-  bool has_limit() const { return hard_ > 0; }
   bool passed() const { return hard_ > 0 && elapsed() >= hard_; }
   double hard() const { return hard_; }
 

@@ -119,14 +119,4 @@ void TranspositionTable::store(std::uint64_t key, int score, Bound bound, int de
   write(pair[slot], n);
 }
 
-int TranspositionTable::hashfull() const {
-  int used = 0;
-  std::size_t n = std::min<std::size_t>(count_, 2000);
-  for (std::size_t i = 0; i < n; ++i) {
-    const TTEntry e = read(slots_[i]);
-    used += e.bound != Bound::None && e.generation == generation_;
-  }
-  return static_cast<int>(used * 1000 / std::max<std::size_t>(n, 1));
-}
-
 }  // namespace dvonn::engine

@@ -48,10 +48,6 @@ class TranspositionTable {
   // entry is never overwritten by an unsolved one for the same position.
   void store(std::uint64_t key, int score, Bound bound, int depth, std::uint16_t move, bool solved = false);
 
-  std::size_t size_bytes() const { return count_ * sizeof(Slot); }
-  // Per mille of a sample of slots holding an entry of this generation.
-  int hashfull() const;
-
  private:
   struct Slot {
     std::atomic<std::uint64_t> check{0};  // key ^ data

@@ -9,18 +9,12 @@
 
 #include "core/game.hpp"
 #include "core/position_string.hpp"
+#include "core/text.hpp"
 
 namespace dvonn::protocol {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-std::string trim(const std::string& s) {
-  size_t a = s.find_first_not_of(" \t\r\n");
-  if (a == std::string::npos) return {};
-  size_t b = s.find_last_not_of(" \t\r\n");
-  return s.substr(a, b - a + 1);
-}
 
 }  // namespace
 
@@ -65,7 +59,7 @@ int play_codecup(std::istream& in, std::ostream& out, std::ostream& log, const T
     }
     ++line_number;
     turn_start = Clock::now();
-    std::string line = trim(raw);
+    const std::string line(trim_whitespace(raw));
     if (line.empty()) continue;  // tolerated: blank lines carry no move
     if (line == "Quit") return kCodecupOk;
     if (line == "Start") {

@@ -1,7 +1,7 @@
 // `dvonn bench-search`'s node total is the search's signature: any change
 // to the search, the evaluation or the move ordering changes it. A change
 // that alters the search updates kSignature in the same commit and says so
-// in its message (docs/strength.md keeps the history); a change that should
+// in its message (docs/lab/ keeps the history); a change that should
 // not alter the search (a refactoring, a speed-up) must leave it as it is.
 #include <gtest/gtest.h>
 

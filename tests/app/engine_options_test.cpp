@@ -2,6 +2,10 @@
 // wrong, and nothing is played.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
+#include "app/position_source.hpp"
+#include "app/weights_text.hpp"
 #include "run_command.hpp"
 
 namespace dvonn::test {
@@ -22,6 +26,19 @@ TEST(EngineOptions, BadWeightsAreRefusedWithWhatIsWrong) {
   EXPECT_NE(r.output.find("numbered level"), std::string::npos) << r.output;
   r = run_dvonn("engine --threads 0");
   EXPECT_NE(r.exit_code, 0);
+}
+
+TEST(EngineOptions, WeightsTextReadsBackWhatItWrites) {
+  // `dvonn tune` writes this text and `--weights` reads it: one format.
+  engine::Weights w = engine::default_weights();
+  w.move[0] = -7;
+  w.place.back() = 12345;
+  const std::string text = app::format_weights_text(w);
+  EXPECT_EQ(std::count(text.begin(), text.end(), '/'), 1) << text;
+  const engine::Weights back = app::parse_weights(text);
+  EXPECT_EQ(back.move, w.move);
+  EXPECT_EQ(back.place, w.place);
+  EXPECT_THROW(app::parse_weights(text.substr(0, text.rfind(','))), app::InputError);  // one short
 }
 
 TEST(EngineOptions, TwoThreadsAnswerWithALegalMove) {

@@ -1,14 +1,19 @@
 // scripts/ladder_ratings.py: the engine levels' fixed ratings are the
 // maximum-likelihood Elo ratings of all the ladder's matches together, with
-// one player fixed; input it cannot read is refused, saying why.
+// one player fixed; input it cannot read is refused, saying why. The
+// compiled table (server/engine_ratings.cpp) is the script's fit of
+// docs/ladder-matches.txt.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <fstream>
 #include <map>
 #include <sstream>
 #include <string>
 
+#include "engine/engine.hpp"
 #include "run_command.hpp"
+#include "server/engine_ratings.hpp"
 
 namespace dvonn::test {
 namespace {
@@ -24,9 +29,7 @@ struct Fit {
   std::map<std::string, double> ratings;
 };
 
-Fit fit(const TempDir& tmp, const std::string& matches, const std::string& options = "") {
-  const std::string path = tmp.file("matches.txt");
-  std::ofstream(path) << matches;
+Fit fit_file(const std::string& path, const std::string& options = "") {
   const CommandResult r = run_command(ladder_ratings(shell_quote(path) + " " + options));
   Fit f{r.exit_code, r.output, {}};
   if (r.exit_code != 0) return f;
@@ -40,6 +43,25 @@ Fit fit(const TempDir& tmp, const std::string& matches, const std::string& optio
     f.ratings[name] = std::stod(line.substr(cut + 1));
   }
   return f;
+}
+
+Fit fit(const TempDir& tmp, const std::string& matches, const std::string& options = "") {
+  const std::string path = tmp.file("matches.txt");
+  std::ofstream(path) << matches;
+  return fit_file(path, options);
+}
+
+TEST(LadderRatings, TheCompiledTableIsTheFitOfTheLadder) {
+  // A refit after new matches must reach the table the server rates with.
+  const Fit f = fit_file(std::string(DVONN_SOURCE_DIR) + "/docs/ladder-matches.txt");
+  ASSERT_EQ(f.exit_code, 0) << f.output;
+  ASSERT_EQ(server::kEngineLevels, engine::kTopLevel);
+  for (int level = engine::kMinLevel; level <= engine::kTopLevel; ++level) {
+    const std::string name = "level " + std::to_string(level);
+    ASSERT_TRUE(f.ratings.count(name)) << name << " is not in\n" << f.output;
+    // The table holds the fit rounded to 10 (level 1 = 1000, the anchor).
+    EXPECT_EQ(server::engine_rating(level), 10 * std::round(f.ratings.at(name) / 10)) << name << "\n" << f.output;
+  }
 }
 
 TEST(LadderRatings, OneMatchGivesTheLogisticEloDifference) {

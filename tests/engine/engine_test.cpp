@@ -515,7 +515,7 @@ TEST(Levels, EachLevelAddsSomethingBesidesTime) {
   EXPECT_EQ(level_settings(kTopLevel - 1).placement_depth, 2);
   EXPECT_EQ(level_settings(kTopLevel).time_share, 1.0);
   // The top level searches without extensions (measured stronger at the
-  // same clock, docs/strength.md); the levels below keep them.
+  // same clock, docs/engine.md); the levels below keep them.
   EXPECT_FALSE(level_settings(kTopLevel).extensions);
   EXPECT_TRUE(level_settings(kTopLevel - 1).extensions);
   EXPECT_EQ(level_settings(99).solver_live_stacks, level_settings(kTopLevel).solver_live_stacks);  // clamped

@@ -100,7 +100,9 @@ void register_analyze_command(CLI::App& app, CommandSet& set) {
   c->add_option("--depth", o->depth, "Search this many plies (deterministic)")->check(CLI::Range(1, 60));
   c->add_option("--multipv", o->multipv, "How many best moves to report")->check(CLI::Range(1, 160));
   c->add_flag("--json", o->json, "One JSON object per completed depth; the last has \"final\":true");
-  c->add_option("--level", o->level, "Engine level (1..8)")->check(CLI::Range(engine::kMinLevel, engine::kTopLevel));
+  c->add_option("--level", o->level,
+                "Engine level (" + std::to_string(engine::kMinLevel) + ".." + std::to_string(engine::kTopLevel) + ")")
+      ->check(CLI::Range(engine::kMinLevel, engine::kTopLevel));
   c->add_option("--hash", o->hash, "Transposition table size in MB")->check(CLI::Range(1, 65536));
   c->add_option("--threads", o->threads, "Search threads (default 1; more are not deterministic)")
       ->check(CLI::Range(1, 64));

@@ -17,8 +17,8 @@ void add_color_option(CLI::App* command, std::string& color);
 // Whether to draw in colour: "always", or "auto" on a colour terminal.
 bool use_color(const std::string& color);
 
-// "" for a level engine::Player takes ("1".."8", "greedy", "random"), else
-// what to say (a CLI11 check).
+// "" for a level engine::Player takes (kMinLevel..kTopLevel, "greedy",
+// "random"), else what to say (a CLI11 check).
 std::string check_level(const std::string& level);
 
 }  // namespace dvonn::app

@@ -12,6 +12,7 @@
 
 #include "app/commands.hpp"
 #include "app/position_source.hpp"
+#include "app/weights_text.hpp"
 #include "core/game_record.hpp"
 #include "engine/evaluation.hpp"
 #include "engine/player.hpp"
@@ -159,13 +160,13 @@ int run_tune(const TuneOptions& o) {
                 fp.weights[i]);
   std::printf("for default_weights() in src/engine/evaluation.cpp:\n%s",
               engine::format_weights(fm.weights, fp.weights).c_str());
-  std::string flat;
-  for (std::size_t i = 0; i < fm.weights.size(); ++i)
-    flat += (i ? "," : "") + std::to_string(std::lround(fm.weights[i]));
-  flat += "/";
-  for (std::size_t i = 0; i < fp.weights.size(); ++i)
-    flat += (i ? "," : "") + std::to_string(std::lround(fp.weights[i]));
-  std::printf("to test them: dvonn selfplay -a 6 -b 6 --weights-a '%s'\n", flat.c_str());
+  engine::Weights fitted;
+  auto round_into = [](const std::vector<double>& fit, auto& out) {
+    for (std::size_t i = 0; i < out.size() && i < fit.size(); ++i) out[i] = static_cast<int>(std::lround(fit[i]));
+  };
+  round_into(fm.weights, fitted.move);
+  round_into(fp.weights, fitted.place);
+  std::printf("to test them: dvonn selfplay -a 6 -b 6 --weights-a '%s'\n", format_weights_text(fitted).c_str());
   return 0;
 }
 
