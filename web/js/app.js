@@ -3,12 +3,13 @@
 // Each part of the game screen is its own module: the player panel, the
 // clocks, the board, the controls, the move list, the history, the game-over
 // panel, the turn alerts; the home page, records in and out, and the
-// community pages (community.js) likewise.
+// community pages (community/, one module per page) likewise.
 import { api, ApiError, LiveConnection } from './api.js';
 import { Board } from './board.js';
 import * as Rules from './rules.js';
 import { t, initI18n, applyI18n, mountLanguageSwitch, onLanguageChange, errorText } from './i18n.js';
-import * as Community from './community.js';
+import * as Community from './community/screens.js';
+import { refreshTurnCount, session } from './community/session.js';
 import { byTest, say } from './dom.js';
 import { explainCannotAct, isMyTurn, isOver, mySeatLabel, sideName } from './game_text.js';
 import { loadSeat, saveSeat } from './seats.js';
@@ -63,7 +64,7 @@ function applyState(st, source) {
   if (prev && !isOver(prev) && isOver(st)) say('');
   game.flagAsked = false;
   if (changed) {
-    if (game.seat === 'white' || game.seat === 'black') Community.refreshTurnCount();
+    if (game.seat === 'white' || game.seat === 'black') refreshTurnCount();
     hideStackInfo();
     game.selected = null;
     game.hint = [];
@@ -119,7 +120,7 @@ async function openGame(id, { watch = false } = {}) {
   if (g !== game) return;
   const saved = !watch && loadSeat(id);
   if (saved && saved.token) { g.seat = saved.seat; g.token = saved.token; }
-  const me = Community.session.user && Community.session.user.name.toLowerCase();
+  const me = session.user && session.user.name.toLowerCase();
   const mine = me && st.players && ['white', 'black'].some((s) => st.players[s] && st.players[s].name && st.players[s].name.toLowerCase() === me);
   if (!watch && !g.token && mine) {
     // Logged in: this user's seat, taken from another browser.
@@ -323,7 +324,7 @@ setupClocks({
 });
 setupAlerts();
 setupSkipLink();
-await Community.setup({ saveSeat, showScreen });
+await Community.setup({ saveSeat });
 window.addEventListener('hashchange', route);
 route();
 // For tests and curious people: the current state, read-only.

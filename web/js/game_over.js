@@ -3,7 +3,7 @@
 import { t } from './i18n.js';
 import { $, byTest } from './dom.js';
 import { countDecided, endText, isOver, resultText, shortResult, sideName } from './game_text.js';
-import * as Community from './community.js';
+import { refreshMe } from './community/session.js';
 
 export function renderGameOver(game) {
   const st = game.state;
@@ -28,7 +28,7 @@ export function renderGameOver(game) {
       // The header shows the player's own rating: fetch the new one once.
       if ((game.seat === 'white' || game.seat === 'black') && game.ratedEndSeen !== game.id) {
         game.ratedEndSeen = game.id;
-        Community.refreshMe();
+        refreshMe();
       }
       for (const side of ['white', 'black']) {
         if (!ch[side]) continue;

@@ -6,7 +6,7 @@ import { t, errorText, fmtDate } from './i18n.js';
 import { $, byTest } from './dom.js';
 import { sideName } from './game_text.js';
 import { saveSeat, savedGames } from './seats.js';
-import * as Community from './community.js';
+import { session } from './community/session.js';
 
 function randomSeed() {
   return Math.floor(Math.random() * 2 ** 31);
@@ -39,7 +39,7 @@ export function setupHome() {
     $('.engine-only', form).hidden = mode !== 'engine';
     $('.colour-choice', form).hidden = mode === 'local';
     form.elements.seed.disabled = !form.elements.random.checked;
-    const u = Community.session.user;
+    const u = session.user;
     $('.rated-engine', form).hidden = !(mode === 'engine' && u && !u.guest);
   };
   syncForm = sync;
