@@ -125,11 +125,16 @@ test('random setups: as the C++ program, for every seed', () => {
     const p = Rules.randomSetup(BigInt(seed));
     const pieces = Object.values(p.stacks).join('');
     assert.equal(pieces.length, 49, `seed ${seed}`);
-    for (const [c, n] of [['d', 3], ['w', 23], ['b', 23]]) {
+    for (const [c, n] of [
+      ['d', 3],
+      ['w', 23],
+      ['b', 23],
+    ]) {
       assert.equal(pieces.split(c).length - 1, n, `seed ${seed}: pieces ${c}`);
     }
     const dvonns = Object.keys(p.stacks).filter((s) => p.stacks[s] === 'd');
-    for (const d of dvonns) for (const n of Rules.neighbours(d)) assert.notEqual(p.stacks[n], 'd', `seed ${seed}: Dvonn pieces side by side`);
+    for (const d of dvonns)
+      for (const n of Rules.neighbours(d)) assert.notEqual(p.stacks[n], 'd', `seed ${seed}: Dvonn pieces side by side`);
     const s = Rules.toPositionString(p);
     assert.equal(s, cppPositionString('--random-setup', seed), `seed ${seed}`);
     seen.add(s);
@@ -152,9 +157,15 @@ function makeRecord(tags, start, plies, pick) {
   }
   const rows = Rules.moveRows(Rules.moversOf(start, moves));
   const body = rows
-    .map((r) => (r.white != null ? `${r.num}. ${moves[r.white]}${r.black != null ? ` ${moves[r.black]}` : ''}` : `${r.num}... ${moves[r.black]}`))
+    .map((r) =>
+      r.white != null
+        ? `${r.num}. ${moves[r.white]}${r.black != null ? ` ${moves[r.black]}` : ''}`
+        : `${r.num}... ${moves[r.black]}`,
+    )
     .join(' ');
-  const head = Object.entries(tags).map(([k, v]) => `[${k} "${v}"]`).join('\n');
+  const head = Object.entries(tags)
+    .map(([k, v]) => `[${k} "${v}"]`)
+    .join('\n');
   return { text: `${head}\n\n{ made by rules.test.mjs } ${body} *\n`, moves, end: p };
 }
 

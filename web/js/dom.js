@@ -8,7 +8,8 @@ export function el(tag, attrs = {}, text) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (v == null) continue;
-    if (k === 'class') e.className = v; else e.setAttribute(k, v);
+    if (k === 'class') e.className = v;
+    else e.setAttribute(k, v);
   }
   if (text != null) e.textContent = text;
   return e;
@@ -21,5 +22,8 @@ export function say(text, kind = 'info') {
   m.textContent = text;
   m.dataset.kind = kind;
   clearTimeout(messageTimer);
-  if (kind === 'info' && text) messageTimer = setTimeout(() => { if (m.textContent === text) m.textContent = ''; }, 8000);
+  if (kind === 'info' && text)
+    messageTimer = setTimeout(() => {
+      if (m.textContent === text) m.textContent = '';
+    }, 8000);
 }

@@ -38,7 +38,9 @@ export function renderGameOver(game) {
         li.dataset.side = side;
         li.dataset.after = String(ch[side].after);
         li.textContent = t('over.ratingChange', {
-          name, before: Math.round(ch[side].before), after: Math.round(ch[side].after),
+          name,
+          before: Math.round(ch[side].before),
+          after: Math.round(ch[side].after),
           diff: `${d >= 0 ? '+' : '−'}${Math.abs(Math.round(d))}`,
         });
         rc.appendChild(li);

@@ -15,7 +15,9 @@ function randomSeed() {
 // Creates a game from the options of POST /api/games and opens it.
 export async function createAndOpen(opts) {
   const btns = document.querySelectorAll('#home button');
-  btns.forEach((b) => { b.disabled = true; });
+  btns.forEach((b) => {
+    b.disabled = true;
+  });
   try {
     const r = await api.createGame(opts);
     saveSeat(r.id, r.seat, r.token, opts.mode);
@@ -23,14 +25,18 @@ export async function createAndOpen(opts) {
   } catch (e) {
     byTest('home-message').textContent = t('home.createFailed', { error: errorText(e) });
   } finally {
-    btns.forEach((b) => { b.disabled = false; });
+    btns.forEach((b) => {
+      b.disabled = false;
+    });
   }
 }
 
 let syncForm = () => {};
 // The new-game form follows the mode chosen (and whether a member is signed
 // in, for rated engine games).
-export function syncHomeForm() { syncForm(); }
+export function syncHomeForm() {
+  syncForm();
+}
 
 export function setupHome() {
   const form = byTest('new-game-form');

@@ -18,20 +18,30 @@ async function loadArchive(more) {
   const msg = byTest('archive-message');
   const current = currentPage();
   const player = current && current.params ? current.params.get('player') || '' : '';
-  if (!more) { archiveState = { player, next: null }; ul.innerHTML = ''; }
+  if (!more) {
+    archiveState = { player, next: null };
+    ul.innerHTML = '';
+  }
   msg.textContent = '';
   const btn = byTest('archive-more');
   btn.disabled = true;
   try {
-    const r = await api.archive({ player: archiveState.player || undefined, before: more ? archiveState.next : undefined, limit: 20 });
+    const r = await api.archive({
+      player: archiveState.player || undefined,
+      before: more ? archiveState.next : undefined,
+      limit: 20,
+    });
     if (!isShown('archive')) return;
     for (const g of r.games || []) ul.appendChild(gameItem(g, { link: 'watch' }));
     archiveState.next = r.next || null;
     btn.hidden = !r.next;
-    if (!ul.children.length) ul.appendChild(el('li', { class: 'empty' }, player ? t('archive.noneFor', { name: player }) : t('archive.none')));
+    if (!ul.children.length)
+      ul.appendChild(el('li', { class: 'empty' }, player ? t('archive.noneFor', { name: player }) : t('archive.none')));
   } catch (e) {
     msg.textContent = t('error.load', { error: errorText(e) });
-  } finally { btn.disabled = false; }
+  } finally {
+    btn.disabled = false;
+  }
 }
 
 export function setupArchive() {

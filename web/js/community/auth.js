@@ -49,8 +49,12 @@ export function setupAuthForms() {
       if (!name) problem = t('auth.err.noName');
       else if (kind !== 'login') problem = checkName(name);
       if (!problem && kind === 'login' && !pw) problem = t('auth.err.noPassword');
-      if (!problem && kind === 'signup' && (new TextEncoder().encode(pw).length < 8 || pw.length > 128)) problem = t('auth.err.password');
-      if (problem) { err.textContent = problem; return; }
+      if (!problem && kind === 'signup' && (new TextEncoder().encode(pw).length < 8 || pw.length > 128))
+        problem = t('auth.err.password');
+      if (problem) {
+        err.textContent = problem;
+        return;
+      }
       const btn = form.querySelector('button[type=submit]');
       btn.disabled = true;
       try {
@@ -59,7 +63,9 @@ export function setupAuthForms() {
         afterLogin(r.user);
       } catch (e) {
         err.textContent = authError(kind, e);
-      } finally { btn.disabled = false; }
+      } finally {
+        btn.disabled = false;
+      }
     });
   };
   bind('login', (n, p) => api.login(n, p));

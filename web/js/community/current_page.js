@@ -5,10 +5,15 @@ import { byTest } from '../dom.js';
 let current = null;
 
 export const currentPage = () => current;
-export function setCurrentPage(c) { current = c; }
+export function setCurrentPage(c) {
+  current = c;
+}
 export const isShown = (page) => !!current && current.page === page;
 
 // A problem said on the message line of the page on screen.
 export function alertPage(text) {
-  if (current) { const m = byTest(`${current.page}-message`); if (m) m.textContent = text; }
+  if (current) {
+    const m = byTest(`${current.page}-message`);
+    if (m) m.textContent = text;
+  }
 }

@@ -9,7 +9,8 @@ export function clockText(c) {
   if (!c) return t('clock.untimed');
   if (c.type === 'realtime') {
     if (c.initial < 60) return t('clock.rtSeconds', { sec: c.initial, inc: c.increment || 0 });
-    const min = c.initial % 60 === 0 ? String(c.initial / 60) : (c.initial / 60).toFixed(2).replace(/0+$/, '').replace(/\.$/, '');
+    const min =
+      c.initial % 60 === 0 ? String(c.initial / 60) : (c.initial / 60).toFixed(2).replace(/0+$/, '').replace(/\.$/, '');
     return t('clock.rtShort', { min, inc: c.increment || 0 });
   }
   if (c.type === 'correspondence') return tn('clock.days', c.days);
@@ -19,7 +20,10 @@ export function clockText(c) {
 // started: whether the seat can still be free (a game not yet started);
 // otherwise an empty seat was taken by someone without an account.
 export function playerNode(p, started = false) {
-  if (!p) return started ? el('span', { class: 'anonymous' }, t('player.anonymous')) : el('span', { class: 'nobody' }, t('player.nobody'));
+  if (!p)
+    return started
+      ? el('span', { class: 'anonymous' }, t('player.anonymous'))
+      : el('span', { class: 'nobody' }, t('player.nobody'));
   const wrap = el('span', { class: 'pl' });
   if (!p.guest && p.name) wrap.appendChild(el('a', { href: `#profile=${encodeURIComponent(p.name)}` }, p.name));
   else wrap.appendChild(el('span', {}, p.guest ? t('auth.guestName', { name: p.name }) : p.name));
@@ -30,7 +34,8 @@ export function playerNode(p, started = false) {
 function resultWords(g) {
   if (g.result === 'ongoing') return g.to_move === 'none' ? '' : t('summary.toMove', { side: sideName(g.to_move) });
   const sc = g.score ? `${g.score.white}–${g.score.black}` : '';
-  let r = g.result === 'draw' ? t('result.draw', { score: sc }) : t('result.wins', { side: sideName(g.result), score: sc });
+  let r =
+    g.result === 'draw' ? t('result.draw', { score: sc }) : t('result.wins', { side: sideName(g.result), score: sc });
   if (g.end === 'time') r += ` · ${t('summary.onTime')}`;
   else if (g.end === 'resignation') r += ` · ${t('summary.byResignation')}`;
   return r;
@@ -55,11 +60,25 @@ export function gameItem(g, { link = 'game', mine = false } = {}) {
   li.appendChild(el('span', { class: 'meta' }, bits.join(' · ')));
   const links = el('span', { class: 'links' });
   const href = link === 'watch' ? `#watch=${g.id}` : `#game=${g.id}`;
-  const open = el('a', { href, 'data-testid': 'game-open', class: 'button small' },
-    g.result !== 'ongoing' ? t('summary.replay') : mine ? t('summary.play') : t('summary.watch'));
+  const open = el(
+    'a',
+    { href, 'data-testid': 'game-open', class: 'button small' },
+    g.result !== 'ongoing' ? t('summary.replay') : mine ? t('summary.play') : t('summary.watch'),
+  );
   links.appendChild(open);
   if (g.result !== 'ongoing') {
-    links.appendChild(el('a', { href: api.recordUrl(g.id), download: `dvonn-${g.id}.txt`, 'data-testid': 'game-download', class: 'button small' }, t('summary.download')));
+    links.appendChild(
+      el(
+        'a',
+        {
+          href: api.recordUrl(g.id),
+          download: `dvonn-${g.id}.txt`,
+          'data-testid': 'game-download',
+          class: 'button small',
+        },
+        t('summary.download'),
+      ),
+    );
   }
   li.appendChild(links);
   return li;
@@ -67,7 +86,10 @@ export function gameItem(g, { link = 'game', mine = false } = {}) {
 
 export function fillList(ul, games, opts, emptyKey) {
   ul.innerHTML = '';
-  if (!games || !games.length) { ul.appendChild(el('li', { class: 'empty' }, t(emptyKey))); return; }
+  if (!games || !games.length) {
+    ul.appendChild(el('li', { class: 'empty' }, t(emptyKey)));
+    return;
+  }
   for (const g of games) ul.appendChild(gameItem(g, opts));
 }
 

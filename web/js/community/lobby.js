@@ -10,7 +10,7 @@ import { clockText, playerNode } from './game_list.js';
 
 let hooks = { saveSeat: () => {} };
 let lobbyConn = null;
-let lobbyOpen = null;   // the last list of open games
+let lobbyOpen = null; // the last list of open games
 
 function setLobbyStatus(s) {
   const c = byTest('lobby-connection');
@@ -34,13 +34,22 @@ export function showLobby() {
       },
     });
   }
-  api.lobby().then((r) => { if (isShown('lobby') && r && Array.isArray(r.open) && !lobbyOpen) renderLobby(r.open); })
-    .catch((e) => { byTest('lobby-message').textContent = t('lobby.loadFailed', { error: errorText(e) }); });
+  api
+    .lobby()
+    .then((r) => {
+      if (isShown('lobby') && r && Array.isArray(r.open) && !lobbyOpen) renderLobby(r.open);
+    })
+    .catch((e) => {
+      byTest('lobby-message').textContent = t('lobby.loadFailed', { error: errorText(e) });
+    });
   renderLobby(lobbyOpen);
 }
 
 export function closeLobby() {
-  if (lobbyConn) { lobbyConn.close(); lobbyConn = null; }
+  if (lobbyConn) {
+    lobbyConn.close();
+    lobbyConn = null;
+  }
   lobbyOpen = null;
 }
 
@@ -55,7 +64,7 @@ export function relabelLobby() {
 function withOpenGame(list, game) {
   const next = list.filter((g) => g.id !== game.id);
   next.push(game);
-  next.sort((a, b) => (a.created - b.created) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  next.sort((a, b) => a.created - b.created || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return next;
 }
 
@@ -67,22 +76,38 @@ function renderLobby(open) {
   byTest('lobby-empty').hidden = list.length > 0 || !lobbyOpen;
   const me = session.user && session.user.name.toLowerCase();
   for (const g of list) {
-    const tr = el('tr', { 'data-testid': 'lobby-row', 'data-id': g.id, 'data-creator': g.creator ? g.creator.name : '' });
+    const tr = el('tr', {
+      'data-testid': 'lobby-row',
+      'data-id': g.id,
+      'data-creator': g.creator ? g.creator.name : '',
+    });
     const c = g.creator || {};
     // data-label: the column's name, shown in each cell when a narrow
     // screen lays the rows out as cards (no sideways scrolling).
     const td1 = el('td', { 'data-label': t('col.player') });
     td1.appendChild(playerNode(c.name ? { ...c, rating: null } : null));
     tr.appendChild(td1);
-    tr.appendChild(el('td', { 'data-label': t('col.rating') }, typeof c.rating === 'number' ? String(Math.round(c.rating)) : '–'));
+    tr.appendChild(
+      el('td', { 'data-label': t('col.rating') }, typeof c.rating === 'number' ? String(Math.round(c.rating)) : '–'),
+    );
     tr.appendChild(el('td', { 'data-label': t('col.clock') }, clockText(g.clock)));
     tr.appendChild(el('td', { 'data-label': t('col.rated') }, g.rated ? t('common.yes') : t('common.no')));
-    tr.appendChild(el('td', { 'data-label': t('col.colour') }, g.color === 'white' || g.color === 'black' ? sideName(g.color) : t('home.colour.random')));
+    tr.appendChild(
+      el(
+        'td',
+        { 'data-label': t('col.colour') },
+        g.color === 'white' || g.color === 'black' ? sideName(g.color) : t('home.colour.random'),
+      ),
+    );
     const act = el('td', { class: 'action' });
     if (me && c.name && c.name.toLowerCase() === me) {
       const b = el('button', { type: 'button', 'data-testid': 'lobby-cancel', class: 'small' }, t('lobby.cancel'));
       b.addEventListener('click', () => cancelGame(g.id, b));
-      const open = el('a', { href: `#game=${g.id}`, class: 'button small', 'data-testid': 'lobby-open' }, t('lobby.openMine'));
+      const open = el(
+        'a',
+        { href: `#game=${g.id}`, class: 'button small', 'data-testid': 'lobby-open' },
+        t('lobby.openMine'),
+      );
       act.append(open, ' ', b);
     } else {
       const b = el('button', { type: 'button', 'data-testid': 'lobby-join', class: 'small primary' }, t('lobby.join'));
@@ -92,7 +117,11 @@ function renderLobby(open) {
       if (g.rated && session.user && session.user.guest) {
         // Said in words next to the button, not only in a hover title.
         b.disabled = true;
-        const why = el('small', { class: 'why', id: `why-${g.id}`, 'data-testid': 'lobby-join-why' }, t('lobby.ratedNeedsAccount'));
+        const why = el(
+          'small',
+          { class: 'why', id: `why-${g.id}`, 'data-testid': 'lobby-join-why' },
+          t('lobby.ratedNeedsAccount'),
+        );
         b.setAttribute('aria-describedby', why.id);
         act.appendChild(why);
       }
@@ -105,15 +134,22 @@ function renderLobby(open) {
 async function joinGame(g, btn) {
   const msg = byTest('lobby-message');
   msg.textContent = '';
-  if (!session.user) { msg.textContent = t('lobby.loginFirst'); return; }
+  if (!session.user) {
+    msg.textContent = t('lobby.loginFirst');
+    return;
+  }
   btn.disabled = true;
   try {
     const r = await api.lobbyJoin(g.id);
     hooks.saveSeat(r.id || g.id, r.seat, r.token, 'online');
     location.hash = `game=${r.id || g.id}`;
   } catch (e) {
-    msg.textContent = e.status === 401 ? t('lobby.loginFirst') : e.status === 409 ? t('lobby.err.gone', { error: e.message })
-      : t('lobby.err.join', { error: errorText(e) });
+    msg.textContent =
+      e.status === 401
+        ? t('lobby.loginFirst')
+        : e.status === 409
+          ? t('lobby.err.gone', { error: e.message })
+          : t('lobby.err.join', { error: errorText(e) });
     btn.disabled = false;
   }
 }
@@ -153,19 +189,31 @@ export function setupLobbyForm({ saveSeat }) {
     ev.preventDefault();
     const err = byTest('lobby-error');
     err.textContent = '';
-    if (!session.user) { err.textContent = t('lobby.loginFirst'); return; }
+    if (!session.user) {
+      err.textContent = t('lobby.loginFirst');
+      return;
+    }
     const opts = { color: form.elements.color.value, rated: form.elements.rated.checked, clock: null };
     const kind = form.elements.clock.value;
     if (kind === 'realtime') {
       const min = Number(form.elements.minutes.value);
       const inc = Number(form.elements.increment.value);
       const initial = Math.round(min * 60);
-      if (!Number.isFinite(min) || initial < 15 || initial > 10800) { err.textContent = t('lobby.err.minutes'); return; }
-      if (!Number.isInteger(inc) || inc < 0 || inc > 60) { err.textContent = t('lobby.err.increment'); return; }
+      if (!Number.isFinite(min) || initial < 15 || initial > 10800) {
+        err.textContent = t('lobby.err.minutes');
+        return;
+      }
+      if (!Number.isInteger(inc) || inc < 0 || inc > 60) {
+        err.textContent = t('lobby.err.increment');
+        return;
+      }
       opts.clock = { type: 'realtime', initial, increment: inc };
     } else if (kind === 'correspondence') {
       const days = Number(form.elements.days.value);
-      if (!Number.isInteger(days) || days < 1 || days > 14) { err.textContent = t('lobby.err.days'); return; }
+      if (!Number.isInteger(days) || days < 1 || days > 14) {
+        err.textContent = t('lobby.err.days');
+        return;
+      }
       opts.clock = { type: 'correspondence', days };
     }
     const btn = byTest('lobby-create');
@@ -175,8 +223,14 @@ export function setupLobbyForm({ saveSeat }) {
       hooks.saveSeat(r.id, r.seat, r.token, 'online');
       location.hash = `game=${r.id}`;
     } catch (e) {
-      err.textContent = e.status === 401 ? t('lobby.loginFirst') : e.status === 409 ? t('lobby.err.tooMany', { error: e.message })
-        : t('lobby.err.create', { error: errorText(e) });
-    } finally { btn.disabled = false; }
+      err.textContent =
+        e.status === 401
+          ? t('lobby.loginFirst')
+          : e.status === 409
+            ? t('lobby.err.tooMany', { error: e.message })
+            : t('lobby.err.create', { error: errorText(e) });
+    } finally {
+      btn.disabled = false;
+    }
   });
 }

@@ -36,7 +36,9 @@ export async function loadMyGames(more) {
     btn.hidden = !r.more;
   } catch (e) {
     msg.textContent = e.status === 401 ? t('mygames.loginFirst') : t('error.load', { error: errorText(e) });
-  } finally { btn.disabled = false; }
+  } finally {
+    btn.disabled = false;
+  }
 }
 
 export function setupMyGames() {

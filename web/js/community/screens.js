@@ -40,7 +40,8 @@ export function show(page, params) {
     refreshTimer = setInterval(() => {
       const current = currentPage();
       if (document.visibilityState !== 'visible' || !current || current.page !== page) return;
-      if (page === 'mygames') loadMyGames(); else loadLive();
+      if (page === 'mygames') loadMyGames();
+      else loadLive();
     }, 20000);
   }
   setCurrentPage({ page, params });
@@ -66,5 +67,6 @@ export function relabel() {
   renderHeader();
   const current = currentPage();
   if (!current) return;
-  if (current.page === 'lobby') relabelLobby(); else if (current.page !== 'auth') show(current.page, current.params);
+  if (current.page === 'lobby') relabelLobby();
+  else if (current.page !== 'auth') show(current.page, current.params);
 }

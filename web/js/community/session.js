@@ -11,13 +11,22 @@ export async function loadSession() {
   try {
     const r = await api.me();
     session.user = (r && r.user) || null;
-  } catch { session.user = null; }
+  } catch {
+    session.user = null;
+  }
   renderHeader();
 }
 
 export function setupLogout() {
   byTest('logout').addEventListener('click', async () => {
-    try { await api.logout(); } catch (e) { if (e.status !== 401) { alertPage(errorText(e)); return; } }
+    try {
+      await api.logout();
+    } catch (e) {
+      if (e.status !== 401) {
+        alertPage(errorText(e));
+        return;
+      }
+    }
     session.user = null;
     renderHeader();
     location.hash = '';
@@ -37,15 +46,22 @@ export function renderHeader() {
   byTest('mygames-link').hidden = !u;
   const link = byTest('me-link');
   if (u) {
-    link.textContent = u.guest ? t('auth.guestName', { name: u.name }) : `${u.name}${typeof u.rating === 'number' ? ` (${Math.round(u.rating)})` : ''}`;
+    link.textContent = u.guest
+      ? t('auth.guestName', { name: u.name })
+      : `${u.name}${typeof u.rating === 'number' ? ` (${Math.round(u.rating)})` : ''}`;
     link.href = u.guest ? '#mygames' : `#profile=${encodeURIComponent(u.name)}`;
     link.title = u.guest ? t('nav.myGames') : t('auth.profileTitle');
   }
   document.body.dataset.user = u ? u.name : '';
   refreshTurnCount();
   if (u && !countTimer) {
-    countTimer = setInterval(() => { if (document.visibilityState === 'visible') refreshTurnCount(); }, 30000);
-  } else if (!u && countTimer) { clearInterval(countTimer); countTimer = null; }
+    countTimer = setInterval(() => {
+      if (document.visibilityState === 'visible') refreshTurnCount();
+    }, 30000);
+  } else if (!u && countTimer) {
+    clearInterval(countTimer);
+    countTimer = null;
+  }
 }
 
 // How many of my games wait for my move, next to "My games": fetched when
@@ -56,7 +72,11 @@ let countSeq = 0;
 export async function refreshTurnCount() {
   const badge = byTest('mygames-count');
   const u = session.user;
-  if (!u) { badge.hidden = true; badge.textContent = ''; return; }
+  if (!u) {
+    badge.hidden = true;
+    badge.textContent = '';
+    return;
+  }
   // The count known so far, in the current language at once; then the news.
   if (badge.dataset.count) badge.setAttribute('aria-label', tn('nav.waiting', Number(badge.dataset.count)));
   if (badge.dataset.count) badge.title = badge.getAttribute('aria-label');
@@ -65,17 +85,28 @@ export async function refreshTurnCount() {
     // Only the count is needed: the smallest page (counts cover them all).
     const r = await api.myGames({ limit: 1 });
     if (seq !== countSeq || !session.user) return;
-    const n = r.counts && typeof r.counts.my_turn === 'number' ? r.counts.my_turn
-      : Array.isArray(r.my_turn) ? r.my_turn.length : 0;
+    const n =
+      r.counts && typeof r.counts.my_turn === 'number'
+        ? r.counts.my_turn
+        : Array.isArray(r.my_turn)
+          ? r.my_turn.length
+          : 0;
     badge.dataset.count = String(n);
     badge.textContent = String(n);
     badge.hidden = n === 0;
     badge.setAttribute('aria-label', tn('nav.waiting', n));
     badge.title = tn('nav.waiting', n);
-  } catch { /* keep the last count */ }
+  } catch {
+    /* keep the last count */
+  }
 }
 
 export async function refreshMe() {
-  try { const r = await api.me(); session.user = (r && r.user) || null; } catch { /* keep */ }
+  try {
+    const r = await api.me();
+    session.user = (r && r.user) || null;
+  } catch {
+    /* keep */
+  }
   renderHeader();
 }
