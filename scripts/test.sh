@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Sets everything up and runs every test: the check that the checkout needs
-# nothing beside it, the check that the C++ files are clang-format clean,
-# the optimised build's unit and integration tests (among them the Debian
-# package's), the browser end-to-end tests, the same unit and integration
+# nothing beside it, the checks that the C++ files are clang-format clean
+# and the JavaScript prettier clean, the optimised build's unit and
+# integration tests (among them the Debian package's and, under Node, the
+# browser's rules), the browser end-to-end tests, the same unit and integration
 # tests built with AddressSanitizer and UndefinedBehaviorSanitizer, and a
 # short libFuzzer run on the parsers.
 # Set DVONN_SKIP_SANITIZERS=1 to run only the optimised build.
@@ -15,6 +16,8 @@ echo "== Nothing outside the checkout"
 scripts/check-self-contained.sh
 echo "== C++ formatting (clang-format --dry-run -Werror)"
 scripts/check-format.sh
+echo "== JavaScript formatting (prettier --check)"
+scripts/check-js-format.sh
 
 # The optimised build and its tests run in a copy of the checkout's tracked
 # files standing alone in an empty folder, the way a user's fresh clone
