@@ -10,6 +10,9 @@ missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# Node runs the test of the browser's rules (tests/web/): any node on the
+# PATH will do, Debian's when there is none.
+command -v node >/dev/null 2>&1 || missing+=(nodejs)
 if ((${#missing[@]})); then
   echo "setup: installing ${missing[*]}"
   SUDO=""

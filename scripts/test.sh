@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Sets everything up and runs every test: the check that the checkout needs
-# nothing beside it, the check that the C++ files are clang-format clean,
-# the check that every #include keeps to the layer table (src/layers.txt),
-# the optimised build's unit and integration tests (among them the Debian
-# package's), the browser end-to-end tests, the same unit and integration
+# nothing beside it, the checks that the C++ files are clang-format clean
+# and the JavaScript prettier clean, the check that every #include keeps to
+# the layer table (src/layers.txt), the optimised build's unit and
+# integration tests (among them the Debian package's and, under Node, the
+# browser's rules), the browser end-to-end tests, the same unit and integration
 # tests built with AddressSanitizer and UndefinedBehaviorSanitizer, and a
 # short libFuzzer run on the parsers. Both builds treat warnings as errors.
 # Set DVONN_SKIP_SANITIZERS=1 to run only the optimised build.
@@ -16,6 +17,8 @@ echo "== Nothing outside the checkout"
 scripts/check-self-contained.sh
 echo "== C++ formatting (clang-format --dry-run -Werror)"
 scripts/check-format.sh
+echo "== JavaScript formatting (prettier --check)"
+scripts/check-js-format.sh
 echo "== Layers: every #include allowed by src/layers.txt"
 scripts/check-layers.sh
 

@@ -7,8 +7,12 @@ import assert from 'node:assert/strict';
 import { BASE, launch, newPage, waitState, clickMove, waitMyTurn, shot, noScriptErrors } from './helpers.mjs';
 
 let browser;
-before(async () => { browser = await launch(); });
-after(async () => { await browser?.close(); });
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -29,15 +33,22 @@ function observe() {
     AC.prototype.createOscillator = function () {
       const o = create.call(this);
       const start = o.start.bind(o);
-      o.start = (...a) => { window.__beeps++; return start(...a); };
+      o.start = (...a) => {
+        window.__beeps++;
+        return start(...a);
+      };
       return o;
     };
   }
   // The browser's prompt, answered "Allow" (and remembered, as browsers do).
   class Recorded {
-    constructor(title, opts) { window.__notes.push({ title, body: opts && opts.body }); }
+    constructor(title, opts) {
+      window.__notes.push({ title, body: opts && opts.body });
+    }
     close() {}
-    static get permission() { return localStorage.getItem('test:permission') || 'default'; }
+    static get permission() {
+      return localStorage.getItem('test:permission') || 'default';
+    }
     static requestPermission() {
       window.__asks++;
       localStorage.setItem('test:permission', 'granted');
@@ -57,16 +68,20 @@ async function player(viewport, opts, name) {
 }
 
 const title = (page) => page.evaluate(() => document.title);
-const badge = (page) => page.evaluate(() => {
-  const b = document.querySelector('[data-testid="mygames-count"]');
-  return b.hidden ? 0 : Number(b.textContent);
-});
+const badge = (page) =>
+  page.evaluate(() => {
+    const b = document.querySelector('[data-testid="mygames-count"]');
+    return b.hidden ? 0 : Number(b.textContent);
+  });
 
-for (const [label, viewport, opts] of [['desktop', DESKTOP, {}], ['phone', PHONE, { hasTouch: true, isMobile: true }]]) {
+for (const [label, viewport, opts] of [
+  ['desktop', DESKTOP, {}],
+  ['phone', PHONE, { hasTouch: true, isMobile: true }],
+]) {
   test(`the player whose move it is is told so (${label})`, async () => {
     const white = await player(DESKTOP, {}, `wa_${label[0]}${stamp}`);
     const black = await player(viewport, opts, `ba_${label[0]}${stamp}`);
-    if (!white || !black) return;  // no accounts on this server
+    if (!white || !black) return; // no accounts on this server
     const r = await white.request.post(`${BASE}/api/games`, { data: { mode: 'online', color: 'white' } });
     assert.equal(r.status(), 201);
     const { id } = await r.json();
@@ -81,7 +96,10 @@ for (const [label, viewport, opts] of [['desktop', DESKTOP, {}], ['phone', PHONE
     await white.waitForFunction(() => document.title === '● Your move — DVONN');
     assert.equal(await title(black), 'DVONN');
     await white.waitForFunction(() => document.querySelector('[data-testid="mygames-count"]').textContent === '1');
-    assert.equal(await white.getAttribute('[data-testid="mygames-count"]', 'aria-label'), '1 game waiting for your move');
+    assert.equal(
+      await white.getAttribute('[data-testid="mygames-count"]', 'aria-label'),
+      '1 game waiting for your move',
+    );
     assert.equal(await badge(black), 0);
 
     // Nothing on by default, and no permission asked without a click.
@@ -101,7 +119,13 @@ for (const [label, viewport, opts] of [['desktop', DESKTOP, {}], ['phone', PHONE
     assert.deepEqual(await black.evaluate(() => window.__notes), []);
 
     // Black turns both on (the click asks for permission), then plays.
-    if (opts.hasTouch) { await sound.tap(); await notify.tap(); } else { await sound.check(); await notify.check(); }
+    if (opts.hasTouch) {
+      await sound.tap();
+      await notify.tap();
+    } else {
+      await sound.check();
+      await notify.check();
+    }
     await black.waitForFunction(() => window.__asks === 1);
     assert.equal(await notify.isChecked(), true);
     assert.equal(await sound.isChecked(), true);
@@ -114,7 +138,9 @@ for (const [label, viewport, opts] of [['desktop', DESKTOP, {}], ['phone', PHONE
     assert.deepEqual(await black.evaluate(() => window.__notes), []);
     await clickMove(black, 'G3');
     // In the background: a notification saying what White played.
-    await black.evaluate(() => { window.__hidden = true; });
+    await black.evaluate(() => {
+      window.__hidden = true;
+    });
     await clickMove(white, 'H3');
     await black.waitForFunction(() => window.__notes.length === 1);
     const [note] = await black.evaluate(() => window.__notes);
@@ -124,7 +150,9 @@ for (const [label, viewport, opts] of [['desktop', DESKTOP, {}], ['phone', PHONE
     await shot(black, `45-your-move-${label}`);
 
     // The choices are remembered; the title follows the language.
-    await black.evaluate(() => { window.__hidden = false; });
+    await black.evaluate(() => {
+      window.__hidden = false;
+    });
     await black.reload();
     await black.waitForFunction(() => window.dvonn && window.dvonn.seat === 'black');
     await waitMyTurn(black);
@@ -133,10 +161,17 @@ for (const [label, viewport, opts] of [['desktop', DESKTOP, {}], ['phone', PHONE
     assert.equal(await black.evaluate(() => window.__beeps + window.__notes.length), 0, 'nothing on opening a game');
     await black.getByTestId('lang-select').selectOption('fr');
     await black.waitForFunction(() => document.title === '● À vous de jouer — DVONN');
-    await black.waitForFunction(() => document.querySelector('[data-testid="mygames-count"]').getAttribute('aria-label') === '1 partie attend votre coup');
+    await black.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="mygames-count"]').getAttribute('aria-label') ===
+        '1 partie attend votre coup',
+    );
     // Leaving the game: the title is the site's again.
     await black.goto(`${BASE}/#lobby`);
     await black.waitForFunction(() => document.title === 'DVONN');
-    for (const p of [white, black]) { noScriptErrors(p); await p.context().close(); }
+    for (const p of [white, black]) {
+      noScriptErrors(p);
+      await p.context().close();
+    }
   });
 }

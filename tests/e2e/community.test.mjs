@@ -7,7 +7,18 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  BASE, launch, newPage, tid, shot, state, waitState, legal, waitMyTurn, clickMove, noScriptErrors, noConsoleErrors,
+  BASE,
+  launch,
+  newPage,
+  tid,
+  shot,
+  state,
+  waitState,
+  legal,
+  waitMyTurn,
+  clickMove,
+  noScriptErrors,
+  noConsoleErrors,
 } from './helpers.mjs';
 
 // ---------- Glicko-2 (Glickman, "Example of the Glicko-2 system"), written independently ----------
@@ -18,9 +29,11 @@ function glicko2(player, opponents, tau = 0.5) {
   const phi = player.rd / SCALE;
   const g = (p) => 1 / Math.sqrt(1 + (3 * p * p) / (Math.PI * Math.PI));
   const E = (m, mj, pj) => 1 / (1 + Math.exp(-g(pj) * (m - mj)));
-  let vInv = 0, sum = 0;
+  let vInv = 0,
+    sum = 0;
   for (const o of opponents) {
-    const mj = (o.r - 1500) / SCALE, pj = o.rd / SCALE;
+    const mj = (o.r - 1500) / SCALE,
+      pj = o.rd / SCALE;
     const e = E(mu, mj, pj);
     vInv += g(pj) ** 2 * e * (1 - e);
     sum += g(pj) * (o.s - e);
@@ -28,16 +41,28 @@ function glicko2(player, opponents, tau = 0.5) {
   const v = 1 / vInv;
   const delta = v * sum;
   const a = Math.log(player.sigma ** 2);
-  const f = (x) => (Math.exp(x) * (delta ** 2 - phi ** 2 - v - Math.exp(x))) / (2 * (phi ** 2 + v + Math.exp(x)) ** 2) - (x - a) / tau ** 2;
-  let A = a, B;
+  const f = (x) =>
+    (Math.exp(x) * (delta ** 2 - phi ** 2 - v - Math.exp(x))) / (2 * (phi ** 2 + v + Math.exp(x)) ** 2) -
+    (x - a) / tau ** 2;
+  let A = a,
+    B;
   if (delta ** 2 > phi ** 2 + v) B = Math.log(delta ** 2 - phi ** 2 - v);
-  else { let k = 1; while (f(a - k * tau) < 0) k++; B = a - k * tau; }
-  let fA = f(A), fB = f(B);
+  else {
+    let k = 1;
+    while (f(a - k * tau) < 0) k++;
+    B = a - k * tau;
+  }
+  let fA = f(A),
+    fB = f(B);
   while (Math.abs(B - A) > 1e-6) {
     const C = A + ((A - B) * fA) / (fB - fA);
     const fC = f(C);
-    if (fC * fB <= 0) { A = B; fA = fB; } else fA /= 2;
-    B = C; fB = fC;
+    if (fC * fB <= 0) {
+      A = B;
+      fA = fB;
+    } else fA /= 2;
+    B = C;
+    fB = fC;
   }
   const sigma = Math.exp(A / 2);
   const phiStar = Math.sqrt(phi ** 2 + sigma ** 2);
@@ -52,7 +77,10 @@ const ALICE = `alice_${stamp}`;
 const BOB = `bob_${stamp}`;
 const PASSWORD = 'correct horse 42';
 
-let browser, alice, bob, gameId = null;
+let browser,
+  alice,
+  bob,
+  gameId = null;
 
 async function signUp(page, name, password = PASSWORD) {
   await page.goto(`${BASE}/#signup`);
@@ -77,7 +105,9 @@ before(async () => {
   alice = await newPage(browser);
   bob = await newPage(browser);
 });
-after(async () => { await browser?.close(); });
+after(async () => {
+  await browser?.close();
+});
 
 test('Glicko-2 reference: one game between two new players', () => {
   const w = glicko2({ r: 1500, rd: 350, sigma: 0.06 }, [{ r: 1500, rd: 350, s: 1 }]);
@@ -85,7 +115,11 @@ test('Glicko-2 reference: one game between two new players', () => {
   assert.ok(Math.abs(w.r - 1662.3) < 0.1, String(w.r));
   assert.ok(Math.abs(l.r - 1337.7) < 0.1, String(l.r));
   // Glickman's worked example: 1500/200/0.06 against 1400/30 (win), 1550/100 (loss), 1700/300 (loss).
-  const ex = glicko2({ r: 1500, rd: 200, sigma: 0.06 }, [{ r: 1400, rd: 30, s: 1 }, { r: 1550, rd: 100, s: 0 }, { r: 1700, rd: 300, s: 0 }]);
+  const ex = glicko2({ r: 1500, rd: 200, sigma: 0.06 }, [
+    { r: 1400, rd: 30, s: 1 },
+    { r: 1550, rd: 100, s: 0 },
+    { r: 1700, rd: 300, s: 0 },
+  ]);
   assert.ok(Math.abs(ex.r - 1464.06) < 0.01, String(ex.r));
   assert.ok(Math.abs(ex.rd - 151.52) < 0.01, String(ex.rd));
   assert.ok(Math.abs(ex.sigma - 0.05999) < 0.00001, String(ex.sigma));
@@ -186,7 +220,7 @@ test('two users sign up, meet in the lobby, and White loses a rated 15 s game on
     assert.doesNotMatch(await page.textContent(`${tid('game-over')} .detail`), /count/i);
     assert.equal(await page.textContent(`${tid('clock-white')}`), '0:00.0');
   }
-  assert.ok(st.clock.black_ms <= blackLeft + 1, 'Black\'s clock did not run while White thought');
+  assert.ok(st.clock.black_ms <= blackLeft + 1, "Black's clock did not run while White thought");
   assert.match(await alice.textContent(`${tid('game-over')} .detail`), /You lost/);
   assert.match(await bob.textContent(`${tid('game-over')} .detail`), /You won/);
   assert.equal(await alice.isVisible(tid('resign')), false);
@@ -198,8 +232,14 @@ test('two users sign up, meet in the lobby, and White loses a rated 15 s game on
   st = await state(bob);
   assert.ok(st.rating_changes, 'the state has rating changes');
   assert.ok(Math.abs(st.rating_changes.white.before - 1500) < 1e-6);
-  assert.ok(Math.abs(st.rating_changes.white.after - white.r) < 0.1, `white ${st.rating_changes.white.after} vs ${white.r}`);
-  assert.ok(Math.abs(st.rating_changes.black.after - black.r) < 0.1, `black ${st.rating_changes.black.after} vs ${black.r}`);
+  assert.ok(
+    Math.abs(st.rating_changes.white.after - white.r) < 0.1,
+    `white ${st.rating_changes.white.after} vs ${white.r}`,
+  );
+  assert.ok(
+    Math.abs(st.rating_changes.black.after - black.r) < 0.1,
+    `black ${st.rating_changes.black.after} vs ${black.r}`,
+  );
   for (const page of [alice, bob]) {
     await page.waitForSelector(`${tid('rating-changes')}:not([hidden])`);
     const text = await page.textContent(tid('rating-changes'));
@@ -209,8 +249,14 @@ test('two users sign up, meet in the lobby, and White loses a rated 15 s game on
     assert.equal(await page.isVisible(tid('move-form')), false);
   }
   // Each header shows its player's new rating without a reload.
-  await alice.waitForFunction((r) => document.querySelector('[data-testid="me-link"]').textContent.includes(`(${r})`), Math.round(white.r));
-  await bob.waitForFunction((r) => document.querySelector('[data-testid="me-link"]').textContent.includes(`(${r})`), Math.round(black.r));
+  await alice.waitForFunction(
+    (r) => document.querySelector('[data-testid="me-link"]').textContent.includes(`(${r})`),
+    Math.round(white.r),
+  );
+  await bob.waitForFunction(
+    (r) => document.querySelector('[data-testid="me-link"]').textContent.includes(`(${r})`),
+    Math.round(black.r),
+  );
   await shot(bob, '22-game-over-time');
 
   // The clock survives a reload of the finished game too: still 0 for White.
@@ -232,13 +278,19 @@ test('two users sign up, meet in the lobby, and White loses a rated 15 s game on
   await shot(alice, '23-profile');
   await alice.click(tid('me-link'));
   await alice.waitForFunction((n) => location.hash === `#profile=${n}`, ALICE);
-  await alice.waitForFunction((r) => document.querySelector('[data-testid="profile-rating"]').textContent === r, String(Math.round(white.r)));
+  await alice.waitForFunction(
+    (r) => document.querySelector('[data-testid="profile-rating"]').textContent === r,
+    String(Math.round(white.r)),
+  );
   assert.equal(await alice.getAttribute(tid('profile-record'), 'data-losses'), '1');
 
   // My games: the finished game is listed.
   await bob.goto(`${BASE}/#mygames`);
   await bob.waitForSelector(`${tid('mygames-finished')} [data-id="${gameId}"]`);
-  for (const p of [alice, bob]) { noScriptErrors(p); noConsoleErrors(p); }
+  for (const p of [alice, bob]) {
+    noScriptErrors(p);
+    noConsoleErrors(p);
+  }
 });
 
 test('archive: the finished game is found by player, replays, and downloads', async (t) => {
@@ -279,7 +331,10 @@ test('archive: the finished game is found by player, replays, and downloads', as
 });
 
 test('resign in an online game; a seat is found again after logging in on another browser', async (t) => {
-  if (!gameId) { await signUp(alice, ALICE); await signUp(bob, BOB); }
+  if (!gameId) {
+    await signUp(alice, ALICE);
+    await signUp(bob, BOB);
+  }
   // An untimed unrated lobby game: Alice White, Bob joins.
   await alice.goto(`${BASE}/#lobby`);
   await alice.check(tid('lobby-color-white'));
@@ -344,7 +399,10 @@ test('resign in an online game; a seat is found again after logging in on anothe
   }
   assert.equal(await bob.isVisible(tid('rating-changes')), false, 'unrated: no rating changes');
   await shot(bob, '26-resigned');
-  for (const p of [alice, bob, alice2, carol]) { noScriptErrors(p); noConsoleErrors(p); }
+  for (const p of [alice, bob, alice2, carol]) {
+    noScriptErrors(p);
+    noConsoleErrors(p);
+  }
 });
 
 test('a wrong password is refused in words; a taken name too; a guest opens and cancels a lobby game, plays and resigns against the engine', async (t) => {
@@ -361,7 +419,9 @@ test('a wrong password is refused in words; a taken name too; a guest opens and 
   await page.fill(tid('signup-name'), ALICE);
   await page.fill(tid('signup-password'), PASSWORD);
   await page.click(tid('signup-submit'));
-  await page.waitForFunction(() => document.querySelector('[data-testid="signup-error"]').textContent.includes('taken'));
+  await page.waitForFunction(() =>
+    document.querySelector('[data-testid="signup-error"]').textContent.includes('taken'),
+  );
   await shot(page, '27-login-error');
 
   // A guest: a name only; plays the engine, and cannot create rated games.

@@ -2,19 +2,44 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  BASE, launch, newPage, tid, sq, shot, startGame, state, waitState, legal, waitMyTurn, clickMove,
-  moveListTexts, noScriptErrors,
+  BASE,
+  launch,
+  newPage,
+  tid,
+  sq,
+  shot,
+  startGame,
+  state,
+  waitState,
+  legal,
+  waitMyTurn,
+  clickMove,
+  moveListTexts,
+  noScriptErrors,
 } from './helpers.mjs';
 import * as Rules from '../../web/js/rules.js';
 
 let browser;
-before(async () => { browser = await launch(); });
-after(async () => { await browser?.close(); });
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
 
 test('home page offers the game modes and links the rules page', async () => {
   const page = await newPage(browser);
   await page.goto(`${BASE}/`);
-  for (const id of ['mode-engine', 'mode-online', 'mode-local', 'level', 'random-setup', 'start', 'import-text', 'import-submit']) {
+  for (const id of [
+    'mode-engine',
+    'mode-online',
+    'mode-local',
+    'level',
+    'random-setup',
+    'start',
+    'import-text',
+    'import-submit',
+  ]) {
     assert.equal(await page.isVisible(tid(id)), true, `${id} is visible`);
   }
   await shot(page, '01-home');
@@ -89,7 +114,9 @@ test('random setup against the engine: select a stack, targets light up, move, h
   await waitMyTurn(page);
 
   // Refusals explain themselves.
-  const surrounded = Rules.SPACES.find((s) => st.stacks[s] && st.stacks[s].endsWith('w') && Rules.isSurrounded(st.stacks, s));
+  const surrounded = Rules.SPACES.find(
+    (s) => st.stacks[s] && st.stacks[s].endsWith('w') && Rules.isSurrounded(st.stacks, s),
+  );
   await page.click(sq(surrounded));
   assert.match(await page.textContent(tid('message')), /surrounded and cannot move/);
   const blackStack = Rules.SPACES.find((s) => st.stacks[s] === 'b');
@@ -104,7 +131,13 @@ test('random setup against the engine: select a stack, targets light up, move, h
   const from = move.slice(0, 2);
   await page.click(sq(from));
   const targets = await page.$$eval(`${tid('board')} .space.target`, (els) => els.map((e) => e.dataset.square).sort());
-  assert.deepEqual(targets, st.legal.filter((m) => m.startsWith(from)).map((m) => m.slice(2)).sort());
+  assert.deepEqual(
+    targets,
+    st.legal
+      .filter((m) => m.startsWith(from))
+      .map((m) => m.slice(2))
+      .sort(),
+  );
   assert.equal(await page.$$eval(`${tid('board')} .space.selected`, (e) => e.length), 1);
   await shot(page, '03-engine-selected');
   // Hovering shows the colours inside the stack.

@@ -11,11 +11,23 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const SHOTS = path.join(here, 'screenshots');
 fs.mkdirSync(SHOTS, { recursive: true });
 
-export const CHROMIUM_ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export async function launch() {
-  return chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_ARGS, timeout: 60000 });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    timeout: 60000,
+  });
 }
 
 // A page that fails the test on any uncaught script error.
@@ -26,7 +38,9 @@ export async function newPage(browser, viewport = { width: 1280, height: 900 }, 
   page.on('pageerror', (e) => page.errors.push(e.message));
   // Console errors (failed requests included), for the tests that want none.
   page.consoleErrors = [];
-  page.on('console', (m) => { if (m.type() === 'error') page.consoleErrors.push(`${m.text()} (${m.location().url || ''})`); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') page.consoleErrors.push(`${m.text()} (${m.location().url || ''})`);
+  });
   page.setDefaultTimeout(20000);
   return page;
 }

@@ -5,18 +5,36 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BASE, launch, newPage, tid, shot, startGame, waitMyTurn, noScriptErrors, noConsoleErrors } from './helpers.mjs';
+import {
+  BASE,
+  launch,
+  newPage,
+  tid,
+  shot,
+  startGame,
+  waitMyTurn,
+  noScriptErrors,
+  noConsoleErrors,
+} from './helpers.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const i18nDir = path.join(here, '..', '..', 'web', 'i18n');
 
 let browser;
-before(async () => { browser = await launch(); });
-after(async () => { await browser?.close(); });
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
 
 test('every language file has every English key, with the same {placeholders}', () => {
   const en = JSON.parse(fs.readFileSync(path.join(i18nDir, 'en.json'), 'utf8'));
-  const holes = (s) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join(',');
+  const holes = (s) =>
+    [...s.matchAll(/\{(\w+)\}/g)]
+      .map((m) => m[1])
+      .sort()
+      .join(',');
   for (const f of fs.readdirSync(i18nDir).filter((n) => n.endsWith('.json'))) {
     const d = JSON.parse(fs.readFileSync(path.join(i18nDir, f), 'utf8'));
     assert.ok(d['language.name'], `${f} names its language`);
@@ -73,7 +91,9 @@ test('a French browser gets French; the switch changes to Dutch and Spanish and 
 
   // Spanish from the header of the home page, then a reload.
   await page.selectOption(tid('lang-select'), 'es');
-  await page.waitForFunction(() => document.querySelector('[data-testid="new-game-link"]').textContent === 'Nueva partida');
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="new-game-link"]').textContent === 'Nueva partida',
+  );
   assert.equal(await page.textContent(tid('lobby-link')), 'Sala');
   await page.reload();
   await page.waitForFunction(() => document.documentElement.lang === 'es');

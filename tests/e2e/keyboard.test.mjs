@@ -10,17 +10,25 @@ import { fileURLToPath } from 'node:url';
 import { BASE, launch, newPage, tid, sq, shot, startGame, waitState, waitMyTurn, noScriptErrors } from './helpers.mjs';
 
 let browser;
-before(async () => { browser = await launch(); });
-after(async () => { await browser?.close(); });
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const strings = (lang) => JSON.parse(fs.readFileSync(path.join(here, '../../web/i18n', `${lang}.json`), 'utf8'));
-const SIZES = [['desktop', { width: 1280, height: 800 }, {}], ['phone', { width: 390, height: 844 }, { hasTouch: true, isMobile: true }]];
+const SIZES = [
+  ['desktop', { width: 1280, height: 800 }, {}],
+  ['phone', { width: 390, height: 844 }, { hasTouch: true, isMobile: true }],
+];
 
-const focused = (page) => page.evaluate(() => {
-  const e = document.activeElement;
-  return e && (e.dataset.square || e.dataset.testid || e.tagName);
-});
+const focused = (page) =>
+  page.evaluate(() => {
+    const e = document.activeElement;
+    return e && (e.dataset.square || e.dataset.testid || e.tagName);
+  });
 const centre = async (page, s) => {
   const b = await page.locator(sq(s)).boundingBox();
   return [b.x + b.width / 2, b.y + b.height / 2];
@@ -46,23 +54,33 @@ for (const [label, viewport, opts] of SIZES) {
     assert.equal(await page.locator(`${tid('board')} .space[tabindex="0"]`).count(), 1);
     assert.equal(await page.locator(`${tid('board')} .space[tabindex="-1"]`).count(), 48);
     // The focus ring is thick and coloured.
-    const ring = await page.$eval(`${sq('E3')} .hit`, (e) => { const cs = getComputedStyle(e); return { w: parseFloat(cs.strokeWidth), s: cs.stroke }; });
+    const ring = await page.$eval(`${sq('E3')} .hit`, (e) => {
+      const cs = getComputedStyle(e);
+      return { w: parseFloat(cs.strokeWidth), s: cs.stroke };
+    });
     assert.ok(ring.w >= 4 && ring.s !== 'none', JSON.stringify(ring));
     await shot(page, `47-keyboard-focus-${label}`);
 
     // Each arrow goes to the nearest space that way on screen.
     const rotated = (await page.getAttribute(tid('board'), 'data-rotated')) === 'true';
-    const [ex, ey] = await centre(page, 'E3'), [fx, fy] = await centre(page, 'F3');
+    const [ex, ey] = await centre(page, 'E3'),
+      [fx, fy] = await centre(page, 'F3');
     const step = Math.hypot(fx - ex, fy - ey);
     assert.equal(rotated, label === 'phone');
-    for (const [key, dx, dy] of [['ArrowRight', 1, 0], ['ArrowDown', 0, 1], ['ArrowLeft', -1, 0], ['ArrowUp', 0, -1]]) {
+    for (const [key, dx, dy] of [
+      ['ArrowRight', 1, 0],
+      ['ArrowDown', 0, 1],
+      ['ArrowLeft', -1, 0],
+      ['ArrowUp', 0, -1],
+    ]) {
       const from = await focused(page);
       const [x0, y0] = await centre(page, from);
       await page.keyboard.press(key);
       const to = await focused(page);
       assert.notEqual(to, from, `${key} from ${from}`);
       const [x1, y1] = await centre(page, to);
-      const along = (x1 - x0) * dx + (y1 - y0) * dy, across = Math.abs((x1 - x0) * dy - (y1 - y0) * dx);
+      const along = (x1 - x0) * dx + (y1 - y0) * dy,
+        across = Math.abs((x1 - x0) * dy - (y1 - y0) * dx);
       assert.ok(along > 0 && across <= along * Math.sqrt(3), `${key}: ${from} -> ${to}`);
       // A neighbour, not a jump across the board.
       assert.ok(Math.hypot(x1 - x0, y1 - y0) < 1.2 * step, `${key}: ${from} -> ${to} is a neighbour`);
@@ -107,10 +125,14 @@ test('the skip link, the board and the controls have roles and names in every la
     const s = strings(lang);
     await page.getByTestId('lang-select').selectOption(lang);
     await page.waitForFunction((l) => document.documentElement.lang === l, lang);
-    const named = async (role, name) => assert.equal(await page.getByRole(role, { name, exact: true }).count() > 0, true, `${lang}: ${role} "${name}"`);
+    const named = async (role, name) =>
+      assert.equal((await page.getByRole(role, { name, exact: true }).count()) > 0, true, `${lang}: ${role} "${name}"`);
     await named('link', s['skip.board']);
     await named('group', s['board.label']);
-    assert.equal(await page.getByRole('group', { name: s['board.label'] }).getAttribute('aria-describedby'), 'board-keys');
+    assert.equal(
+      await page.getByRole('group', { name: s['board.label'] }).getAttribute('aria-describedby'),
+      'board-keys',
+    );
     assert.equal(await page.locator('#board-keys').textContent(), s['board.keys']);
     await named('button', s['stack.empty'].replace('{sq}', 'E3'));
     for (const k of ['hist.first', 'hist.prev', 'hist.next', 'hist.last']) await named('button', s[k]);
@@ -121,7 +143,8 @@ test('the skip link, the board and the controls have roles and names in every la
     await named('checkbox', s['alert.notify']);
     await named('list', s['game.movesLabel']);
     await named('combobox', s['lang.label']);
-    if (lang !== 'en') assert.notEqual(s['board.label'] + s['skip.board'], strings('en')['board.label'] + strings('en')['skip.board']);
+    if (lang !== 'en')
+      assert.notEqual(s['board.label'] + s['skip.board'], strings('en')['board.label'] + strings('en')['skip.board']);
   }
   noScriptErrors(page);
   await page.context().close();

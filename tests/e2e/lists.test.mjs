@@ -7,15 +7,25 @@ import assert from 'node:assert/strict';
 import { BASE, launch, newPage, tid, shot, noScriptErrors } from './helpers.mjs';
 
 let browser;
-before(async () => { browser = await launch(); });
-after(async () => { await browser?.close(); });
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
 
-const SIZES = [['desktop', { width: 1280, height: 800 }, {}], ['phone', { width: 390, height: 844 }, { hasTouch: true, isMobile: true }]];
+const SIZES = [
+  ['desktop', { width: 1280, height: 800 }, {}],
+  ['phone', { width: 390, height: 844 }, { hasTouch: true, isMobile: true }],
+];
 const stamp = Date.now().toString(36).slice(-5);
-const ALICE = `lalice_${stamp}`, BOB = `lbob_${stamp}`, CAROL = `lcarol_${stamp}`;
+const ALICE = `lalice_${stamp}`,
+  BOB = `lbob_${stamp}`,
+  CAROL = `lcarol_${stamp}`;
 
 async function api(page, method, path, data) {
-  const r = method === 'GET' ? await page.request.get(`${BASE}${path}`) : await page.request.post(`${BASE}${path}`, { data });
+  const r =
+    method === 'GET' ? await page.request.get(`${BASE}${path}`) : await page.request.post(`${BASE}${path}`, { data });
   return { status: r.status(), body: await r.json().catch(() => null) };
 }
 
@@ -24,7 +34,9 @@ async function api(page, method, path, data) {
 let games = null;
 async function setUp() {
   if (games) return games;
-  const alice = await newPage(browser), bob = await newPage(browser), carol = await newPage(browser);
+  const alice = await newPage(browser),
+    bob = await newPage(browser),
+    carol = await newPage(browser);
   const su = await api(alice, 'POST', '/api/auth/signup', { name: ALICE, password: 'correct horse 42' });
   if (su.status === 404) return null;
   await api(bob, 'POST', '/api/auth/signup', { name: BOB, password: 'correct horse 42' });
@@ -41,10 +53,24 @@ async function setUp() {
   }
   const waiting = await api(alice, 'POST', '/api/games', { mode: 'online', color: 'white' });
   // Anonymous players: no session at all.
-  const anonCreate = await fetch(`${BASE}/api/games`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ mode: 'online', color: 'white' }) });
+  const anonCreate = await fetch(`${BASE}/api/games`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ mode: 'online', color: 'white' }),
+  });
   const anon = await anonCreate.json();
-  const anonJoin = await (await fetch(`${BASE}/api/games/${anon.id}/join`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).json();
-  const anonEnd = await fetch(`${BASE}/api/games/${anon.id}/resign`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token: anonJoin.token }) });
+  const anonJoin = await (
+    await fetch(`${BASE}/api/games/${anon.id}/join`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    })
+  ).json();
+  const anonEnd = await fetch(`${BASE}/api/games/${anon.id}/resign`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ token: anonJoin.token }),
+  });
   assert.equal(anonEnd.status, 200, await anonEnd.text());
   const now = { alice: (await api(alice, 'GET', `/api/users/${ALICE}`)).body.user.rating };
   for (const p of [alice, bob, carol]) await p.context().close();
@@ -57,24 +83,30 @@ const item = (page, id) => page.locator(`${tid('game-item')}[data-id="${id}"]`);
 for (const [label, viewport, opts] of SIZES) {
   test(`the archive shows the ratings of the time and anonymous players (${label})`, async () => {
     const g = await setUp();
-    if (!g) return;  // no accounts on this server
+    if (!g) return; // no accounts on this server
     const [first, second] = g.rated;
     assert.equal(first.changes.white.before, 1500);
-    assert.notEqual(Math.round(g.now.alice), 1500, 'Alice\'s rating changed since');
+    assert.notEqual(Math.round(g.now.alice), 1500, "Alice's rating changed since");
     const page = await newPage(browser, viewport, opts);
     await page.goto(`${BASE}/#archive&player=${ALICE}`);
     await item(page, first.id).waitFor();
     const who = (id) => item(page, id).locator('.who').textContent();
     assert.equal(await who(first.id), `${ALICE} (1500) vs ${BOB} (1500)`);
-    assert.equal(await who(second.id),
-      `${ALICE} (${Math.round(second.changes.white.before)}) vs ${BOB} (${Math.round(second.changes.black.before)})`);
+    assert.equal(
+      await who(second.id),
+      `${ALICE} (${Math.round(second.changes.white.before)}) vs ${BOB} (${Math.round(second.changes.black.before)})`,
+    );
     assert.notEqual(Math.round(second.changes.white.before), 1500);
     // The anonymous game: its seats were taken, by players without accounts.
     await page.goto(`${BASE}/#archive`);
     await item(page, g.anon).waitFor();
     const anon = await item(page, g.anon).locator('.who').textContent();
     assert.equal(anon, 'anonymous vs anonymous');
-    assert.equal(await page.locator(`${tid('archive-list')} .nobody`).count(), 0, 'no "(nobody yet)" in finished games');
+    assert.equal(
+      await page.locator(`${tid('archive-list')} .nobody`).count(),
+      0,
+      'no "(nobody yet)" in finished games',
+    );
     await shot(page, `46-archive-${label}`);
     noScriptErrors(page);
     await page.context().close();
@@ -89,10 +121,17 @@ test('a free seat of a game not started is "(nobody yet)"; counts are plural by 
   assert.equal(login.status, 200, `log-in: ${JSON.stringify(login.body)}`);
   await page.goto(`${BASE}/#mygames`);
   await page.waitForFunction(() => window.dvonn !== undefined);
-  await item(page, g.waiting).waitFor({ timeout: 15000 }).catch(async () => {
-    assert.fail(`the waiting game is not listed; the page says: ${await page.getByTestId('mygames-message').textContent()}`);
-  });
-  assert.equal(await item(page, g.waiting).locator('.who').textContent(), `${ALICE} (${Math.round(g.now.alice)}) vs (nobody yet)`);
+  await item(page, g.waiting)
+    .waitFor({ timeout: 15000 })
+    .catch(async () => {
+      assert.fail(
+        `the waiting game is not listed; the page says: ${await page.getByTestId('mygames-message').textContent()}`,
+      );
+    });
+  assert.equal(
+    await item(page, g.waiting).locator('.who').textContent(),
+    `${ALICE} (${Math.round(g.now.alice)}) vs (nobody yet)`,
+  );
 
   // Plurals: 2 rated games, 0 rated games, and French, where 0 is singular.
   const deviation = () => page.getByTestId('profile-deviation').textContent();
@@ -100,10 +139,14 @@ test('a free seat of a game not started is "(nobody yet)"; counts are plural by 
   await page.waitForFunction(() => document.querySelector('[data-testid="profile-deviation"]').textContent !== '');
   assert.match(await deviation(), /, 2 rated games$/);
   await page.goto(`${BASE}/#profile=${CAROL}`);
-  await page.waitForFunction(() => /0 rated/.test(document.querySelector('[data-testid="profile-deviation"]').textContent));
+  await page.waitForFunction(() =>
+    /0 rated/.test(document.querySelector('[data-testid="profile-deviation"]').textContent),
+  );
   assert.match(await deviation(), /, 0 rated games$/);
   await page.getByTestId('lang-select').selectOption('fr');
-  await page.waitForFunction(() => /partie/.test(document.querySelector('[data-testid="profile-deviation"]').textContent));
+  await page.waitForFunction(() =>
+    /partie/.test(document.querySelector('[data-testid="profile-deviation"]').textContent),
+  );
   assert.match(await deviation(), /, 0 partie classée$/);
   await page.getByTestId('lang-select').selectOption('en');
   // One game: singular.
@@ -116,7 +159,11 @@ test('a free seat of a game not started is "(nobody yet)"; counts are plural by 
   // Until the new profile arrives the element still shows Carol's "0 rated
   // games" (which /rated game/ would match): wait for one game's words.
   await page
-    .waitForFunction(() => /, 1 rated game$/.test(document.querySelector('[data-testid="profile-deviation"]').textContent), null, { timeout: 10000 })
+    .waitForFunction(
+      () => /, 1 rated game$/.test(document.querySelector('[data-testid="profile-deviation"]').textContent),
+      null,
+      { timeout: 10000 },
+    )
     .catch(() => {});
   assert.match(await deviation(), /, 1 rated game$/);
   const singular = { fr: ', 1 partie classée', nl: ', 1 partij met rating', es: ', 1 partida puntuable' };
@@ -126,7 +173,11 @@ test('a free seat of a game not started is "(nobody yet)"; counts are plural by 
     // The text is redrawn after the language switch: wait for this language's
     // words (the previous language's text has no "rated" either), then check it.
     await page
-      .waitForFunction((end) => document.querySelector('[data-testid="profile-deviation"]').textContent.endsWith(end), singular[lang], { timeout: 5000 })
+      .waitForFunction(
+        (end) => document.querySelector('[data-testid="profile-deviation"]').textContent.endsWith(end),
+        singular[lang],
+        { timeout: 5000 },
+      )
       .catch(() => {});
     assert.ok((await deviation()).endsWith(singular[lang]), `${lang}: ${await deviation()}`);
   }
@@ -140,7 +191,7 @@ test('my games come a page at a time: "More games" shows the rest, then goes', a
   const page = await newPage(browser, SIZES[0][1]);
   const name = `lmany_${stamp}`;
   const g = await api(page, 'POST', '/api/auth/guest', { name });
-  if (g.status === 404) return;  // no accounts on this server
+  if (g.status === 404) return; // no accounts on this server
   assert.equal(g.status, 201, JSON.stringify(g.body));
   // More than a page (50) of unfinished games, all the user's move.
   const ids = new Set();
@@ -151,14 +202,18 @@ test('my games come a page at a time: "More games" shows the rest, then goes', a
   }
   await page.goto(`${BASE}/#mygames`);
   const items = page.locator(`${tid('mygames-myturn')} ${tid('game-item')}`);
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid="mygames-myturn"] [data-testid="game-item"]').length > 0);
+  await page.waitForFunction(
+    () => document.querySelectorAll('[data-testid="mygames-myturn"] [data-testid="game-item"]').length > 0,
+  );
   assert.equal(await items.count(), 50);
   const more = page.getByTestId('mygames-more');
   assert.equal(await more.isVisible(), true, 'a "More games" button under a full page');
   // The badge counts every game, not the page.
   await page.waitForFunction(() => document.querySelector('[data-testid="mygames-count"]').textContent === '53');
   await more.click();
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid="mygames-myturn"] [data-testid="game-item"]').length === 53);
+  await page.waitForFunction(
+    () => document.querySelectorAll('[data-testid="mygames-myturn"] [data-testid="game-item"]').length === 53,
+  );
   assert.equal(await more.isVisible(), false, 'no button once every game is shown');
   const shown = await items.evaluateAll((els) => els.map((e) => e.dataset.id));
   assert.deepEqual(new Set(shown), ids, 'each game once');

@@ -6,10 +6,17 @@ import assert from 'node:assert/strict';
 import { launch, newPage, sq, startGame, waitState, waitMyTurn, clickMove, noScriptErrors } from './helpers.mjs';
 
 let browser;
-before(async () => { browser = await launch(); });
-after(async () => { await browser?.close(); });
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
 
-const SIZES = [['desktop', { width: 1280, height: 800 }, {}], ['phone', { width: 390, height: 844 }, { hasTouch: true, isMobile: true }]];
+const SIZES = [
+  ['desktop', { width: 1280, height: 800 }, {}],
+  ['phone', { width: 390, height: 844 }, { hasTouch: true, isMobile: true }],
+];
 
 // Records every Web Animation the board starts: what flies, from where to where.
 function recordAnimations() {
@@ -18,8 +25,11 @@ function recordAnimations() {
   Element.prototype.animate = function (frames, options) {
     if (this.closest && this.closest('.flying-layer')) {
       window.__flights.push({
-        kind: this.getAttribute('class'), stack: this.querySelectorAll('.disc').length,
-        first: frames[0].transform, last: frames[frames.length - 1].transform, duration: options.duration,
+        kind: this.getAttribute('class'),
+        stack: this.querySelectorAll('.disc').length,
+        first: frames[0].transform,
+        last: frames[frames.length - 1].transform,
+        duration: options.duration,
       });
     }
     return animate.call(this, frames, options);

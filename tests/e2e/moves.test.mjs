@@ -3,12 +3,27 @@
 // no state left over from the previous game.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, launch, newPage, tid, shot, state, waitState, waitMyTurn, clickMove, noScriptErrors } from './helpers.mjs';
+import {
+  BASE,
+  launch,
+  newPage,
+  tid,
+  shot,
+  state,
+  waitState,
+  waitMyTurn,
+  clickMove,
+  noScriptErrors,
+} from './helpers.mjs';
 import * as Rules from '../../web/js/rules.js';
 
 let browser;
-before(async () => { browser = await launch(); });
-after(async () => { await browser?.close(); });
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
 
 // White to move has no stack move (only PASS); Black has several.
 const WHITE_MUST_PASS = '7(dwwbwww)1/8(wwb)b/4b1(wb)(dwbw)3/4(dbwwwb)(wbbbw)4/9 move w';
@@ -39,17 +54,29 @@ const moveList = (page) => page.getByRole('list', { name: 'Moves in standard not
 
 // The moves in the list as {text, side, ply, title}, in order.
 async function listedMoves(page) {
-  return moveList(page).getByRole('button').evaluateAll((els) => els.map((e) => ({
-    text: e.textContent, side: e.dataset.side, ply: Number(e.dataset.ply), title: e.title,
-  })));
+  return moveList(page)
+    .getByRole('button')
+    .evaluateAll((els) =>
+      els.map((e) => ({
+        text: e.textContent,
+        side: e.dataset.side,
+        ply: Number(e.dataset.ply),
+        title: e.title,
+      })),
+    );
 }
 
 // The list's rows as [number, white move or null, black move or null].
 async function listedRows(page) {
-  return page.$$eval(`${tid('move-list')} li:not(.phase-note)`, (lis) => lis.map((li) => {
-    const cell = (side) => { const b = li.querySelector(`.mv[data-side="${side}"]`); return b ? b.textContent : null; };
-    return [li.querySelector('.num').textContent, cell('white'), cell('black')];
-  }));
+  return page.$$eval(`${tid('move-list')} li:not(.phase-note)`, (lis) =>
+    lis.map((li) => {
+      const cell = (side) => {
+        const b = li.querySelector(`.mv[data-side="${side}"]`);
+        return b ? b.textContent : null;
+      };
+      return [li.querySelector('.num').textContent, cell('white'), cell('black')];
+    }),
+  );
 }
 
 async function noRefusal(page) {
@@ -57,7 +84,10 @@ async function noRefusal(page) {
   assert.doesNotMatch(msg, /Refused|not a function|iterable/, `message: ${msg}`);
 }
 
-for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+for (const [label, viewport] of [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+]) {
   test(`pressing Pass (${label}): PASS under White, the counter moves on, then Black plays`, async () => {
     const start = Rules.parsePositionString(WHITE_MUST_PASS);
     assert.deepEqual(Rules.legalMoves(start), ['PASS'], 'the position forces White to pass');
@@ -76,9 +106,14 @@ for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     assert.deepEqual(st.moves, ['PASS']);
     assert.equal(st.to_move, 'black');
     await pass.waitFor({ state: 'hidden' });
-    await page.waitForFunction(() => document.querySelector('[data-testid="history-label"]').textContent === 'Live: move 1');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="history-label"]').textContent === 'Live: move 1',
+    );
     const listed = await listedMoves(page);
-    assert.deepEqual(listed.map((m) => [m.text, m.side, m.ply]), [['PASS', 'white', 1]]);
+    assert.deepEqual(
+      listed.map((m) => [m.text, m.side, m.ply]),
+      [['PASS', 'white', 1]],
+    );
     assert.match(listed[0].title, /^White's move 1/);
     assert.deepEqual(await listedRows(page), [['1.', 'PASS', null]]);
     assert.match(await page.getByTestId('status').textContent(), /Black to move a black stack/);
@@ -113,7 +148,9 @@ test('a pass the engine plays shows under Black, without errors', async () => {
   assert.deepEqual(await listedRows(page), [['1.', WHITE_MOVE, 'PASS']]);
   const listed = await listedMoves(page);
   assert.match(listed[1].title, /^Black's move 2/);
-  await page.waitForFunction(() => document.querySelector('[data-testid="history-label"]').textContent === 'Live: move 2');
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="history-label"]').textContent === 'Live: move 2',
+  );
   await noRefusal(page);
   noScriptErrors(page);
   await page.context().close();
@@ -125,7 +162,9 @@ test('in a timed game the server plays a forced pass itself; both players see it
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({
-      mode: 'online', color: 'white', record: `[Position "${BLACK_PASSES_AFTER}"]\n`,
+      mode: 'online',
+      color: 'white',
+      record: `[Position "${BLACK_PASSES_AFTER}"]\n`,
       clock: { type: 'realtime', initial: 120, increment: 0 },
     }),
   });
@@ -135,8 +174,14 @@ test('in a timed game the server plays a forced pass itself; both players see it
   const black = await newPage(browser, PHONE);
   // White's seat token, where the page keeps it.
   await white.goto(`${BASE}/`);
-  await white.evaluate(({ id, token }) => localStorage.setItem(`dvonn:game:${id}`,
-    JSON.stringify({ seat: 'white', token, mode: 'online', saved: Date.now() })), created);
+  await white.evaluate(
+    ({ id, token }) =>
+      localStorage.setItem(
+        `dvonn:game:${id}`,
+        JSON.stringify({ seat: 'white', token, mode: 'online', saved: Date.now() }),
+      ),
+    created,
+  );
   await white.goto(`${BASE}/#game=${created.id}`);
   await white.waitForFunction(() => window.dvonn && window.dvonn.seat === 'white');
   await black.goto(`${BASE}/#game=${created.id}`);
@@ -150,7 +195,9 @@ test('in a timed game the server plays a forced pass itself; both players see it
     assert.deepEqual(st.moves, [WHITE_MOVE, 'PASS']);
     assert.equal(st.to_move, 'white');
     assert.deepEqual(await listedRows(page), [['1.', WHITE_MOVE, 'PASS']]);
-    await page.waitForFunction(() => document.querySelector('[data-testid="history-label"]').textContent === 'Live: move 2');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="history-label"]').textContent === 'Live: move 2',
+    );
     await noRefusal(page);
   }
   await waitMyTurn(white);
@@ -163,7 +210,10 @@ test('in a timed game the server plays a forced pass itself; both players see it
   for (const m of [WHITE_MOVE, 'PASS', next]) p = Rules.applyMove(p, m).position;
   const reply = Rules.legalMoves(p).length === 1 && Rules.legalMoves(p)[0] === 'PASS' ? 'PASS' : null;
   await waitState(black, new Function('s', `return s.moves.length === ${reply ? 4 : 3};`));
-  assert.deepEqual(await listedRows(black), [['1.', WHITE_MOVE, 'PASS'], ['2.', next, reply]]);
+  assert.deepEqual(await listedRows(black), [
+    ['1.', WHITE_MOVE, 'PASS'],
+    ['2.', next, reply],
+  ]);
   for (const page of [white, black]) noScriptErrors(page);
   await white.context().close();
   await black.context().close();
@@ -191,8 +241,8 @@ test('the move list numbers by colour: White places the 49th piece and moves fir
   const rows = await listedRows(page);
   assert.equal(rows.length, 27);
   assert.deepEqual(rows[23], ['24.', moves[46], moves[47]]);
-  assert.deepEqual(rows[24], ['25.', moves[48], null], 'White\'s last placement stands alone');
-  assert.deepEqual(rows[25], ['26.', moves[49], moves[50]], 'White\'s first stack move starts row 26');
+  assert.deepEqual(rows[24], ['25.', moves[48], null], "White's last placement stands alone");
+  assert.deepEqual(rows[25], ['26.', moves[49], moves[50]], "White's first stack move starts row 26");
   assert.deepEqual(rows[26], ['27.', moves[51], null]);
   // Every move sits under the colour that played it, as its title says.
   const listed = await listedMoves(page);
@@ -209,11 +259,17 @@ test('the move list numbers by colour: White places the 49th piece and moves fir
   const gap = page.locator(`${tid('move-list')} .gap`);
   assert.equal(await gap.count(), 1);
   assert.match(await gap.getAttribute('title'), /White placed the last piece/);
-  assert.match(await page.locator(`${tid('move-list')} .phase-note`).textContent(), /White placed the last piece and moves first/);
+  assert.match(
+    await page.locator(`${tid('move-list')} .phase-note`).textContent(),
+    /White placed the last piece and moves first/,
+  );
 
   // The downloaded record numbers the same way.
   const record = await (await page.request.get(`${BASE}/api/games/${st.id}/record`)).text();
-  assert.ok(record.includes(`24. ${moves[46]} ${moves[47]} 25. ${moves[48]} 26. ${moves[49]} ${moves[50]} 27. ${moves[51]} *`), record);
+  assert.ok(
+    record.includes(`24. ${moves[46]} ${moves[47]} 25. ${moves[48]} 26. ${moves[49]} ${moves[50]} 27. ${moves[51]} *`),
+    record,
+  );
   await page.locator(tid('move-list')).scrollIntoViewIfNeeded();
   await shot(page, '31-move-list-numbering');
   noScriptErrors(page);

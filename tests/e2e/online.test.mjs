@@ -2,13 +2,29 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  BASE, launch, newPage, tid, sq, shot, startGame, state, waitState, legal, waitMyTurn, clickMove,
-  moveListTexts, noScriptErrors,
+  BASE,
+  launch,
+  newPage,
+  tid,
+  sq,
+  shot,
+  startGame,
+  state,
+  waitState,
+  legal,
+  waitMyTurn,
+  clickMove,
+  moveListTexts,
+  noScriptErrors,
 } from './helpers.mjs';
 
 let browser;
-before(async () => { browser = await launch(); });
-after(async () => { await browser?.close(); });
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
 
 test('online game: invitation, 49 placements by clicks, moving, spectator, refusals, reload', async () => {
   const alice = await newPage(browser);
@@ -111,8 +127,10 @@ test('online game: invitation, 49 placements by clicks, moving, spectator, refus
   assert.equal((await moveListTexts(alice)).length, 51);
   await alice.waitForSelector(`${tid('connection')}[data-state="live"]`);
   const next = (await legal(alice)).find((m) => m.length === 4) || 'PASS';
-  if (next === 'PASS') { await alice.click(tid('pass')); await waitState(alice, (s) => s.moves.length === 52); }
-  else await clickMove(alice, next);
+  if (next === 'PASS') {
+    await alice.click(tid('pass'));
+    await waitState(alice, (s) => s.moves.length === 52);
+  } else await clickMove(alice, next);
   await waitState(bob, (s) => s.moves.length === 52);
   await waitState(carol, (s) => s.moves.length === 52);
 

@@ -1,12 +1,28 @@
 // Importing a record, one-screen play, and stacks removed by a disconnection.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, launch, newPage, tid, sq, shot, state, waitState, clickMove, moveListTexts, noScriptErrors } from './helpers.mjs';
+import {
+  BASE,
+  launch,
+  newPage,
+  tid,
+  sq,
+  shot,
+  state,
+  waitState,
+  clickMove,
+  moveListTexts,
+  noScriptErrors,
+} from './helpers.mjs';
 import * as Rules from '../../web/js/rules.js';
 
 let browser;
-before(async () => { browser = await launch(); });
-after(async () => { await browser?.close(); });
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
 
 // A deterministic line from a random setup that ends just before a move
 // that cuts stacks off from the Dvonn pieces.
@@ -14,7 +30,10 @@ function lineBeforeARemoval(seed) {
   let p = Rules.randomSetup(BigInt(seed));
   const moves = [];
   let x = 12345;
-  const rnd = (n) => { x = (x * 1103515245 + 12345) % 2147483648; return x % n; };
+  const rnd = (n) => {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    return x % n;
+  };
   for (let ply = 0; ply < 200; ply++) {
     const legal = Rules.legalMoves(p);
     if (!legal.length) return null;
@@ -28,7 +47,8 @@ function lineBeforeARemoval(seed) {
 }
 
 test('import a record, play on one screen, and see the cut-off stacks leave', async () => {
-  let line = null, seed = 1;
+  let line = null,
+    seed = 1;
   for (; !line; seed++) line = lineBeforeARemoval(seed);
   seed--;
   const record = `[Event "e2e"]\n[Setup "random ${seed}"]\n\n${line.moves.join(' ')}\n`;
@@ -48,7 +68,8 @@ test('import a record, play on one screen, and see the cut-off stacks leave', as
   // The history replays from the record's random setup.
   await page.click(tid('hist-first'));
   const start = Rules.randomSetup(BigInt(seed)).stacks;
-  for (const s of ['A1', 'E3', 'K5', 'C5', 'I1']) assert.equal(await page.getAttribute(sq(s), 'data-stack'), start[s], s);
+  for (const s of ['A1', 'E3', 'K5', 'C5', 'I1'])
+    assert.equal(await page.getAttribute(sq(s), 'data-stack'), start[s], s);
   await page.click(tid('back-live'));
 
   // Play the cutting move with clicks; the removed stacks fade out with a note.
@@ -115,11 +136,15 @@ test('a finished game shows the game-over panel with the final count', async () 
   noScriptErrors(page);
 });
 
-test('a malformed record is refused with the server\'s reason', async () => {
+test("a malformed record is refused with the server's reason", async () => {
   const page = await newPage(browser);
   await page.goto(`${BASE}/`);
   // A record can also come from a file.
-  await page.setInputFiles(tid('import-file'), { name: 'bad.txt', mimeType: 'text/plain', buffer: Buffer.from('E3 E3\n') });
+  await page.setInputFiles(tid('import-file'), {
+    name: 'bad.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('E3 E3\n'),
+  });
   await page.waitForFunction(() => document.querySelector('[data-testid="import-text"]').value.trim() === 'E3 E3');
   await page.click(tid('import-submit'));
   await page.waitForFunction(() => document.querySelector('[data-testid="home-message"]').textContent.length > 0);

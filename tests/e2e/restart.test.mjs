@@ -4,18 +4,40 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { BASE, launch, newPage, tid, shot, startGame, state, waitState, legal, waitMyTurn, clickMove, moveListTexts, noScriptErrors } from './helpers.mjs';
+import {
+  BASE,
+  launch,
+  newPage,
+  tid,
+  shot,
+  startGame,
+  state,
+  waitState,
+  legal,
+  waitMyTurn,
+  clickMove,
+  moveListTexts,
+  noScriptErrors,
+} from './helpers.mjs';
 
 const PIDFILE = process.env.DVONN_PIDFILE;
 let browser;
-before(async () => { browser = await launch(); });
-after(async () => { await browser?.close(); });
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
 
 const readPid = () => Number(fs.readFileSync(PIDFILE, 'utf8').trim());
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function serverUp() {
-  try { return (await fetch(`${BASE}/`)).ok; } catch { return false; }
+  try {
+    return (await fetch(`${BASE}/`)).ok;
+  } catch {
+    return false;
+  }
 }
 
 test('a server restart in the middle of a game loses nothing', async () => {

@@ -4,27 +4,49 @@
 // clock and name in every language.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, launch, newPage, tid, sq, shot, state, waitState, startGame, waitMyTurn, noScriptErrors } from './helpers.mjs';
+import {
+  BASE,
+  launch,
+  newPage,
+  tid,
+  sq,
+  shot,
+  state,
+  waitState,
+  startGame,
+  waitMyTurn,
+  noScriptErrors,
+} from './helpers.mjs';
 
 let browser;
-before(async () => { browser = await launch(); });
-after(async () => { await browser?.close(); });
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
-export const SIZES = [['desktop', DESKTOP, {}], ['phone', PHONE, { hasTouch: true, isMobile: true }]];
+export const SIZES = [
+  ['desktop', DESKTOP, {}],
+  ['phone', PHONE, { hasTouch: true, isMobile: true }],
+];
 const stamp = Date.now().toString(36).slice(-5);
 
 // Rectangles overlap (by more than a rounding pixel)?
-const overlap = (a, b) => a.x < b.x + b.width - 1 && b.x < a.x + a.width - 1 && a.y < b.y + b.height - 1 && b.y < a.y + a.height - 1;
+const overlap = (a, b) =>
+  a.x < b.x + b.width - 1 && b.x < a.x + a.width - 1 && a.y < b.y + b.height - 1 && b.y < a.y + a.height - 1;
 
 // Every target ring is what a tap at its centre hits: nothing lies on top.
 async function targetsUncovered(page) {
-  return page.$$eval(`${tid('board')} .space.target`, (els) => els.map((g) => {
-    const r = g.querySelector('.target-ring').getBoundingClientRect();
-    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-    return { sq: g.dataset.square, ok: !!hit && g.contains(hit) };
-  }));
+  return page.$$eval(`${tid('board')} .space.target`, (els) =>
+    els.map((g) => {
+      const r = g.querySelector('.target-ring').getBoundingClientRect();
+      const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      return { sq: g.dataset.square, ok: !!hit && g.contains(hit) };
+    }),
+  );
 }
 
 for (const [label, viewport, opts] of SIZES) {
@@ -36,7 +58,8 @@ for (const [label, viewport, opts] of SIZES) {
     // A stack that can move, and one of its targets.
     const move = st.legal.find((m) => m.length === 4);
     const from = move.slice(0, 2);
-    if (opts.hasTouch) await page.tap(sq(from)); else await page.click(sq(from));
+    if (opts.hasTouch) await page.tap(sq(from));
+    else await page.click(sq(from));
     await page.waitForSelector(`${sq(move.slice(2))}.target`);
     // Pointing at the selected stack and then at a target shows each one.
     for (const s of [from, move.slice(2)]) {
@@ -47,22 +70,33 @@ for (const [label, viewport, opts] of SIZES) {
       }
       await page.hover(sq(s));
       const info = page.getByTestId('stack-tooltip');
-      await page.waitForFunction((x) => document.querySelector('[data-testid="stack-tooltip"]').dataset.square === x, s);
+      await page.waitForFunction(
+        (x) => document.querySelector('[data-testid="stack-tooltip"]').dataset.square === x,
+        s,
+      );
       assert.equal(await info.isVisible(), true);
       assert.equal(await info.getAttribute('data-colours'), st.stacks[s]);
       assert.equal(await page.locator(`${tid('stack-tooltip')} .chip`).count(), st.stacks[s].length);
       const infoBox = await info.boundingBox();
       const boardBox = await page.getByTestId('board').boundingBox();
-      assert.ok(!overlap(infoBox, boardBox), `the stack's pieces lie outside the board (${JSON.stringify(infoBox)} vs ${JSON.stringify(boardBox)})`);
+      assert.ok(
+        !overlap(infoBox, boardBox),
+        `the stack's pieces lie outside the board (${JSON.stringify(infoBox)} vs ${JSON.stringify(boardBox)})`,
+      );
       const uncovered = await targetsUncovered(page);
       assert.ok(uncovered.length > 0);
-      assert.deepEqual(uncovered.filter((u) => !u.ok), [], 'every target can be hit');
+      assert.deepEqual(
+        uncovered.filter((u) => !u.ok),
+        [],
+        'every target can be hit',
+      );
       // Inside the visible page.
       assert.ok(infoBox.x >= 0 && infoBox.x + infoBox.width <= viewport.width);
     }
     await shot(page, `40-stack-info-${label}`);
     // The target is still playable.
-    if (opts.hasTouch) await page.tap(sq(move.slice(2))); else await page.click(sq(move.slice(2)));
+    if (opts.hasTouch) await page.tap(sq(move.slice(2)));
+    else await page.click(sq(move.slice(2)));
     await waitState(page, (s) => s.moves.length >= 1);
     noScriptErrors(page);
     await page.context().close();
@@ -75,7 +109,10 @@ test('on a phone the board stands upright, fills the screen and has big tap targ
   await waitMyTurn(page);
   assert.equal(await page.getAttribute(tid('board'), 'data-rotated'), 'true');
   const drawing = await page.locator(`${tid('board')} .board-bg`).boundingBox();
-  assert.ok(drawing.width * drawing.height >= 120000, `the board's drawing covers ${Math.round(drawing.width * drawing.height)} px²`);
+  assert.ok(
+    drawing.width * drawing.height >= 120000,
+    `the board's drawing covers ${Math.round(drawing.width * drawing.height)} px²`,
+  );
   assert.ok(drawing.height > drawing.width, 'upright');
   assert.ok(drawing.x >= 0 && drawing.x + drawing.width <= PHONE.width, 'within the width');
   // Column A at the top, row 1 on the left (White's side).
@@ -83,10 +120,13 @@ test('on a phone the board stands upright, fills the screen and has big tap targ
   const k5 = await page.locator(sq('K5')).boundingBox();
   assert.ok(a1.y < k5.y && a1.x < k5.x, 'A1 upper left, K5 lower right');
   // Every space is at least 44 px across, and neighbours are as far apart.
-  const hits = await page.$$eval(`${tid('board')} .space .hit`, (els) => els.map((e) => e.getBoundingClientRect().width));
+  const hits = await page.$$eval(`${tid('board')} .space .hit`, (els) =>
+    els.map((e) => e.getBoundingClientRect().width),
+  );
   assert.equal(hits.length, 49);
   assert.ok(Math.min(...hits) >= 44, `tap targets ${Math.min(...hits)} px`);
-  const e3 = await page.locator(sq('E3')).boundingBox(), e4 = await page.locator(sq('E4')).boundingBox();
+  const e3 = await page.locator(sq('E3')).boundingBox(),
+    e4 = await page.locator(sq('E4')).boundingBox();
   assert.ok(Math.hypot(e3.x - e4.x, e3.y - e4.y) >= 44, 'neighbours 44 px apart');
   // Zooming is allowed.
   const vp = await page.getAttribute('meta[name=viewport]', 'content');
@@ -96,7 +136,8 @@ test('on a phone the board stands upright, fills the screen and has big tap targ
   let st = await waitState(page, (s) => s.moves.length >= 1);
   assert.equal(st.moves[0], 'E3');
   await page.getByRole('button', { name: 'Flip board' }).tap();
-  const a1f = await page.locator(sq('A1')).boundingBox(), k5f = await page.locator(sq('K5')).boundingBox();
+  const a1f = await page.locator(sq('A1')).boundingBox(),
+    k5f = await page.locator(sq('K5')).boundingBox();
   assert.ok(a1f.y > k5f.y && a1f.x > k5f.x, 'flipped: A1 lower right');
   assert.ok((await page.locator(`${tid('board')} .board-bg`).boundingBox()).height > drawing.width);
   await shot(page, '41-phone-upright');
@@ -116,12 +157,19 @@ test('nothing scrolls sideways on a phone; the lobby says why a guest cannot joi
   const host = await newPage(browser, DESKTOP);
   const name = `host_${stamp}`;
   let r = await host.request.post(`${BASE}/api/auth/signup`, { data: { name, password: 'correct horse 42' } });
-  if (r.status() === 404) { await host.context().close(); return; }  // no community API
+  if (r.status() === 404) {
+    await host.context().close();
+    return;
+  } // no community API
   assert.equal(r.status(), 201, await r.text());
-  r = await host.request.post(`${BASE}/api/lobby`, { data: { color: 'white', clock: { type: 'correspondence', days: 3 }, rated: true } });
+  r = await host.request.post(`${BASE}/api/lobby`, {
+    data: { color: 'white', clock: { type: 'correspondence', days: 3 }, rated: true },
+  });
   assert.equal(r.status(), 201, await r.text());
   const rated = (await r.json()).id;
-  r = await host.request.post(`${BASE}/api/lobby`, { data: { color: 'black', clock: { type: 'realtime', initial: 600, increment: 5 }, rated: false } });
+  r = await host.request.post(`${BASE}/api/lobby`, {
+    data: { color: 'black', clock: { type: 'realtime', initial: 600, increment: 5 }, rated: false },
+  });
   assert.equal(r.status(), 201, await r.text());
   const open = (await r.json()).id;
 
@@ -198,15 +246,23 @@ async function rowProblems(page) {
         const b = e.getBoundingClientRect();
         const what = `${side} ${sel} "${e.textContent}"`;
         if (e.scrollWidth > e.clientWidth + 1 && e.clientWidth > 0) out.push(`${what} is cut off`);
-        if (b.left < rb.left - 0.5 || b.right > rb.right + 0.5 || b.top < rb.top - 0.5 || b.bottom > rb.bottom + 0.5) out.push(`${what} sticks out of the row`);
-        const oneLine = sel === '.clock' || sel === '.left' || sel === '.rating' || (sel === '.name' && /\d\)?$/.test(e.textContent) && e.textContent.length < 30);
+        if (b.left < rb.left - 0.5 || b.right > rb.right + 0.5 || b.top < rb.top - 0.5 || b.bottom > rb.bottom + 0.5)
+          out.push(`${what} sticks out of the row`);
+        const oneLine =
+          sel === '.clock' ||
+          sel === '.left' ||
+          sel === '.rating' ||
+          (sel === '.name' && /\d\)?$/.test(e.textContent) && e.textContent.length < 30);
         if (oneLine && e.textContent && lines(e) > 1) out.push(`${what} wraps onto ${lines(e)} lines`);
       }
       for (let i = 0; i < parts.length; i++) {
         for (let j = i + 1; j < parts.length; j++) {
-          const a = parts[i][1].getBoundingClientRect(), b = parts[j][1].getBoundingClientRect();
+          const a = parts[i][1].getBoundingClientRect(),
+            b = parts[j][1].getBoundingClientRect();
           if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1) {
-            out.push(`${side}: ${parts[i][0]} "${parts[i][1].textContent}" overlaps ${parts[j][0]} "${parts[j][1].textContent}"`);
+            out.push(
+              `${side}: ${parts[i][0]} "${parts[i][1].textContent}" overlaps ${parts[j][0]} "${parts[j][1].textContent}"`,
+            );
           }
         }
       }
@@ -241,9 +297,12 @@ for (const [label, viewport, opts] of SIZES) {
     // Two users with the longest names there are, and wide letters.
     const white = await newPage(browser, viewport, opts);
     const black = await newPage(browser, viewport, opts);
-    const wName = longName('W', label[0]), bName = longName('M', label[0]);
+    const wName = longName('W', label[0]),
+      bName = longName('M', label[0]);
     if (!(await signUpByApi(white, wName)) || !(await signUpByApi(black, bName))) {
-      await white.context().close(); await black.context().close(); return;  // no accounts on this server
+      await white.context().close();
+      await black.context().close();
+      return; // no accounts on this server
     }
     const play = async (clock) => {
       const r = await white.request.post(`${BASE}/api/games`, { data: { mode: 'online', color: 'white', clock } });
@@ -269,10 +328,14 @@ for (const [label, viewport, opts] of SIZES) {
 
     // Real time, 15 s: a clock under ten seconds shows tenths ("0:04.6").
     await play({ type: 'realtime', initial: 15, increment: 0 });
-    await white.waitForFunction(() => {
-      const ms = Number(document.querySelector('[data-testid="clock-white"]').dataset.ms);
-      return ms < 9000;
-    }, null, { timeout: 15000 });
+    await white.waitForFunction(
+      () => {
+        const ms = Number(document.querySelector('[data-testid="clock-white"]').dataset.ms);
+        return ms < 9000;
+      },
+      null,
+      { timeout: 15000 },
+    );
     assert.match(await white.getByTestId('clock-white').textContent(), /^0:0\d\.\d$/);
     await checkRowsInEveryLanguage([white, black], 'real time');
     await shot(black, `44-rows-realtime-${label}`);

@@ -7,32 +7,54 @@ import { byTest, say } from './dom.js';
 import { isMyTurn, other, seatName } from './game_text.js';
 
 const ALERT_KEY = { sound: 'dvonn:sound', notify: 'dvonn:notify' };
-function alertOn(kind) { try { return localStorage.getItem(ALERT_KEY[kind]) === 'on'; } catch { return false; } }
-function setAlert(kind, on) { try { localStorage.setItem(ALERT_KEY[kind], on ? 'on' : 'off'); } catch { /* private mode */ } }
+function alertOn(kind) {
+  try {
+    return localStorage.getItem(ALERT_KEY[kind]) === 'on';
+  } catch {
+    return false;
+  }
+}
+function setAlert(kind, on) {
+  try {
+    localStorage.setItem(ALERT_KEY[kind], on ? 'on' : 'off');
+  } catch {
+    /* private mode */
+  }
+}
 
 let audio = null;
 function beep() {
   try {
     audio = audio || new (window.AudioContext || window.webkitAudioContext)();
-    const osc = audio.createOscillator(), gain = audio.createGain();
+    const osc = audio.createOscillator(),
+      gain = audio.createGain();
     osc.frequency.value = 880;
     gain.gain.setValueAtTime(0.15, audio.currentTime);
     gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.35);
     osc.connect(gain).connect(audio.destination);
     osc.start();
     osc.stop(audio.currentTime + 0.35);
-  } catch { /* no audio */ }
+  } catch {
+    /* no audio */
+  }
 }
 
 function notify(game, st) {
   if (!alertOn('notify') || typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
   const opp = other(game.seat);
   const pl = st.players && st.players[opp];
-  const body = st.last_move ? t('notify.body', { name: (pl && pl.name) || seatName(game, opp), move: st.last_move }) : t('notify.bodyStart');
+  const body = st.last_move
+    ? t('notify.body', { name: (pl && pl.name) || seatName(game, opp), move: st.last_move })
+    : t('notify.bodyStart');
   try {
     const n = new Notification(t('notify.title'), { body, tag: `dvonn-${game.id}`, icon: 'favicon.svg' });
-    n.onclick = () => { window.focus(); n.close(); };
-  } catch { /* some browsers only notify from a service worker */ }
+    n.onclick = () => {
+      window.focus();
+      n.close();
+    };
+  } catch {
+    /* some browsers only notify from a service worker */
+  }
 }
 
 // Called on every render: the title now, the sound and notification when
@@ -52,17 +74,32 @@ export function updateTurnAlert(game) {
 }
 
 export function setupAlerts() {
-  const sound = byTest('sound-toggle'), note = byTest('notify-toggle');
+  const sound = byTest('sound-toggle'),
+    note = byTest('notify-toggle');
   sound.checked = alertOn('sound');
   note.checked = alertOn('notify') && typeof Notification !== 'undefined' && Notification.permission === 'granted';
   sound.addEventListener('change', () => {
     setAlert('sound', sound.checked);
     // Browsers start audio only after a user action: this is one.
-    if (sound.checked) { try { audio = audio || new (window.AudioContext || window.webkitAudioContext)(); audio.resume(); } catch { /* none */ } }
+    if (sound.checked) {
+      try {
+        audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+        audio.resume();
+      } catch {
+        /* none */
+      }
+    }
   });
   note.addEventListener('change', async () => {
-    if (!note.checked) { setAlert('notify', false); return; }
-    if (typeof Notification === 'undefined') { note.checked = false; say(t('alert.unsupported'), 'error'); return; }
+    if (!note.checked) {
+      setAlert('notify', false);
+      return;
+    }
+    if (typeof Notification === 'undefined') {
+      note.checked = false;
+      say(t('alert.unsupported'), 'error');
+      return;
+    }
     let perm = Notification.permission;
     if (perm === 'default') perm = await Notification.requestPermission();
     note.checked = perm === 'granted';

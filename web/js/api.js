@@ -21,7 +21,11 @@ async function request(method, path, body) {
   }
   const text = await res.text();
   let data = null;
-  try { data = text ? JSON.parse(text) : null; } catch { data = null; }
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
   if (!res.ok) {
     const msg = (data && data.error) || text || `HTTP ${res.status}`;
     throw new ApiError(msg, res.status);
@@ -72,7 +76,9 @@ export const api = {
   recordUrl: (id) => `/api/games/${encodeURIComponent(id)}/record`,
   async record(id) {
     let res;
-    try { res = await fetch(`/api/games/${encodeURIComponent(id)}/record`, { cache: 'no-store' }); } catch {
+    try {
+      res = await fetch(`/api/games/${encodeURIComponent(id)}/record`, { cache: 'no-store' });
+    } catch {
       throw new ApiError('', 0);
     }
     if (!res.ok) throw new ApiError(`HTTP ${res.status}`, res.status);
@@ -110,7 +116,12 @@ export class LiveConnection {
     if (this.closed) return;
     this.onStatus('connecting');
     let ws;
-    try { ws = new WebSocket(this.url()); } catch { this.retry(); return; }
+    try {
+      ws = new WebSocket(this.url());
+    } catch {
+      this.retry();
+      return;
+    }
     this.ws = ws;
     ws.onopen = () => {
       this.delay = 500;
@@ -120,7 +131,11 @@ export class LiveConnection {
     };
     ws.onmessage = (ev) => {
       let msg;
-      try { msg = JSON.parse(ev.data); } catch { return; }
+      try {
+        msg = JSON.parse(ev.data);
+      } catch {
+        return;
+      }
       if (msg.type === 'state' && msg.state) this.onState(msg.state);
       else this.onMessage(msg);
     };
@@ -129,7 +144,9 @@ export class LiveConnection {
       if (this.ws === ws) this.ws = null;
       if (!this.closed) this.retry();
     };
-    ws.onerror = () => { /* onclose follows */ };
+    ws.onerror = () => {
+      /* onclose follows */
+    };
   }
 
   retry() {
@@ -149,7 +166,10 @@ export class LiveConnection {
   }
 
   send(msg) {
-    if (this.ws && this.ws.readyState === 1) { this.ws.send(JSON.stringify(msg)); return true; }
+    if (this.ws && this.ws.readyState === 1) {
+      this.ws.send(JSON.stringify(msg));
+      return true;
+    }
     return false;
   }
 

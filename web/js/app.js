@@ -3,12 +3,13 @@
 // Each part of the game screen is its own module: the player panel, the
 // clocks, the board, the controls, the move list, the history, the game-over
 // panel, the turn alerts; the home page, records in and out, and the
-// community pages (community.js) likewise.
+// community pages (community/, one module per page) likewise.
 import { api, ApiError, LiveConnection } from './api.js';
 import { Board } from './board.js';
 import * as Rules from './rules.js';
 import { t, initI18n, applyI18n, mountLanguageSwitch, onLanguageChange, errorText } from './i18n.js';
-import * as Community from './community.js';
+import * as Community from './community/screens.js';
+import { refreshTurnCount, session } from './community/session.js';
 import { byTest, say } from './dom.js';
 import { explainCannotAct, isMyTurn, isOver, mySeatLabel, sideName } from './game_text.js';
 import { loadSeat, saveSeat } from './seats.js';
@@ -26,7 +27,7 @@ import { renderExport, setupImport } from './import_export.js';
 await initI18n();
 
 // ---------- the game being shown ----------
-let game = null;   // {id, seat, token, watch, state, conn, hist, start, viewIndex, selected, hint, pending}
+let game = null; // {id, seat, token, watch, state, conn, hist, start, viewIndex, selected, hint, pending}
 let board = null;
 
 function render() {
@@ -63,12 +64,17 @@ function applyState(st, source) {
   if (prev && !isOver(prev) && isOver(st)) say('');
   game.flagAsked = false;
   if (changed) {
-    if (game.seat === 'white' || game.seat === 'black') Community.refreshTurnCount();
+    if (game.seat === 'white' || game.seat === 'black') refreshTurnCount();
     hideStackInfo();
     game.selected = null;
     game.hint = [];
-    if (prev && st.moves.length === prev.moves.length + 1 && game.viewIndex == null && st.last_move !== 'PASS') game.animate = st.last_move;
-    if (!prev || prev.moves.length !== st.moves.length || prev.moves[prev.moves.length - 1] !== st.moves[st.moves.length - 1]) {
+    if (prev && st.moves.length === prev.moves.length + 1 && game.viewIndex == null && st.last_move !== 'PASS')
+      game.animate = st.last_move;
+    if (
+      !prev ||
+      prev.moves.length !== st.moves.length ||
+      prev.moves[prev.moves.length - 1] !== st.moves[st.moves.length - 1]
+    ) {
       game.hist = null;
       loadHistory(game);
     }
@@ -103,8 +109,23 @@ async function openGame(id, { watch = false } = {}) {
   showScreen('game');
   byTest('message').textContent = '';
   byTest('resign-confirm').hidden = true;
-  byTest('move-input').value = '';  // a half-typed move belongs to the game left
-  game = { id, watch, seat: null, token: null, state: null, conn: null, hist: null, start: null, viewIndex: null, selected: null, hint: [], pending: false, clockAt: performance.now(), turnSeen: null };
+  byTest('move-input').value = ''; // a half-typed move belongs to the game left
+  game = {
+    id,
+    watch,
+    seat: null,
+    token: null,
+    state: null,
+    conn: null,
+    hist: null,
+    start: null,
+    viewIndex: null,
+    selected: null,
+    hint: [],
+    pending: false,
+    clockAt: performance.now(),
+    turnSeen: null,
+  };
   const g = game;
   let st;
   try {
@@ -113,26 +134,48 @@ async function openGame(id, { watch = false } = {}) {
     if (g !== game) return;
     byTest('status').textContent = e.status === 404 ? t('open.noGame') : t('open.loadFailed', { error: errorText(e) });
     say(e.status === 404 ? t('open.checkLink') : t('open.reload'), 'error');
-    if (e.status === 0) setTimeout(() => { if (g === game) openGame(id, { watch }); }, 2000);
+    if (e.status === 0)
+      setTimeout(() => {
+        if (g === game) openGame(id, { watch });
+      }, 2000);
     return;
   }
   if (g !== game) return;
   const saved = !watch && loadSeat(id);
-  if (saved && saved.token) { g.seat = saved.seat; g.token = saved.token; }
-  const me = Community.session.user && Community.session.user.name.toLowerCase();
-  const mine = me && st.players && ['white', 'black'].some((s) => st.players[s] && st.players[s].name && st.players[s].name.toLowerCase() === me);
+  if (saved && saved.token) {
+    g.seat = saved.seat;
+    g.token = saved.token;
+  }
+  const me = session.user && session.user.name.toLowerCase();
+  const mine =
+    me &&
+    st.players &&
+    ['white', 'black'].some((s) => st.players[s] && st.players[s].name && st.players[s].name.toLowerCase() === me);
   if (!watch && !g.token && mine) {
     // Logged in: this user's seat, taken from another browser.
     try {
       const s = await api.seat(id);
-      if (s && s.token) { g.seat = s.seat; g.token = s.token; saveSeat(id, s.seat, s.token, st.mode); }
-    } catch { /* not this user's game */ }
+      if (s && s.token) {
+        g.seat = s.seat;
+        g.token = s.token;
+        saveSeat(id, s.seat, s.token, st.mode);
+      }
+    } catch {
+      /* not this user's game */
+    }
     if (g !== game) return;
   }
-  if (g.token) { /* seated */ } else if (!watch && st.mode === 'online' && ['white', 'black'].some((s) => st.seats[s] && st.seats[s].kind === 'human' && st.seats[s].taken === false)) {
+  if (g.token) {
+    /* seated */
+  } else if (
+    !watch &&
+    st.mode === 'online' &&
+    ['white', 'black'].some((s) => st.seats[s] && st.seats[s].kind === 'human' && st.seats[s].taken === false)
+  ) {
     try {
       const j = await api.join(id);
-      g.seat = j.seat; g.token = j.token;
+      g.seat = j.seat;
+      g.token = j.token;
       saveSeat(id, j.seat, j.token, st.mode);
       say(t('open.joined', { side: sideName(j.seat) }), 'note');
       st = await api.getState(id).catch(() => st);
@@ -144,14 +187,18 @@ async function openGame(id, { watch = false } = {}) {
   board.setFlipped(g.seat === 'black');
   applyState(st, 'get');
   g.conn = new LiveConnection(id, g.token, {
-    onState: (s) => { if (g === game) applyState(s, 'ws'); },
+    onState: (s) => {
+      if (g === game) applyState(s, 'ws');
+    },
     onStatus: (s) => {
       if (g !== game) return;
       const c = byTest('connection');
       c.dataset.state = s;
       c.textContent = t(`conn.${s}`);
     },
-    onMessage: (m) => { if (g === game && m.type === 'error') say(t('error.refused', { error: m.message }), 'error'); },
+    onMessage: (m) => {
+      if (g === game && m.type === 'error') say(t('error.refused', { error: m.message }), 'error');
+    },
   });
 }
 
@@ -167,9 +214,16 @@ function closeGame() {
 const SCREENS = ['home', 'game', ...Community.SCREENS];
 function showScreen(name) {
   for (const s of SCREENS) byTest(s).hidden = name !== s;
-  const nav = { home: 'new-game-link', lobby: 'lobby-link', mygames: 'mygames-link', live: 'live-link', archive: 'archive-link' };
+  const nav = {
+    home: 'new-game-link',
+    lobby: 'lobby-link',
+    mygames: 'mygames-link',
+    live: 'live-link',
+    archive: 'archive-link',
+  };
   for (const [screen, id] of Object.entries(nav)) {
-    if (screen === name) byTest(id).setAttribute('aria-current', 'page'); else byTest(id).removeAttribute('aria-current');
+    if (screen === name) byTest(id).setAttribute('aria-current', 'page');
+    else byTest(id).removeAttribute('aria-current');
   }
   document.body.dataset.screen = name;
   relabelSkipLink();
@@ -218,9 +272,11 @@ function route() {
   renderSavedGames();
 }
 
-
 function setupGameControls() {
-  byTest('flip').addEventListener('click', () => { board.setFlipped(!board.flipped); render(); });
+  byTest('flip').addEventListener('click', () => {
+    board.setFlipped(!board.flipped);
+    render();
+  });
   byTest('undo').addEventListener('click', async () => {
     if (game.pending) return;
     game.pending = true;
@@ -229,7 +285,12 @@ function setupGameControls() {
       game.viewIndex = null;
       applyState(st, 'undo');
       say(t('game.undone'));
-    } catch (e) { say(refusal(e), 'error'); } finally { game.pending = false; render(); }
+    } catch (e) {
+      say(refusal(e), 'error');
+    } finally {
+      game.pending = false;
+      render();
+    }
   });
   byTest('hint').addEventListener('click', async () => {
     if (game.pending) return;
@@ -241,40 +302,70 @@ function setupGameControls() {
       if (!game || game.state.version !== version) return;
       const m = h.move || '';
       game.hint = m === 'PASS' ? [] : m.length === 4 ? [m.slice(0, 2), m.slice(2)] : [m];
-      const sc = typeof h.score === 'number'
-        ? t(h.exact ? 'hint.scoreExact' : 'hint.scoreAbout', { score: `${h.score > 0 ? '+' : ''}${Math.round(h.score * 10) / 10}` }) : '';
+      const sc =
+        typeof h.score === 'number'
+          ? t(h.exact ? 'hint.scoreExact' : 'hint.scoreAbout', {
+              score: `${h.score > 0 ? '+' : ''}${Math.round(h.score * 10) / 10}`,
+            })
+          : '';
       say(t('hint.text', { move: m, score: sc }), 'note');
       byTest('message').dataset.hint = m;
-    } catch (e) { say(refusal(e), 'error'); } finally { render(); }
+    } catch (e) {
+      say(refusal(e), 'error');
+    } finally {
+      render();
+    }
   });
   byTest('pass').addEventListener('click', () => sendMove('PASS'));
   byTest('move-form').addEventListener('submit', (ev) => {
     ev.preventDefault();
     const input = byTest('move-input');
     const n = Rules.normaliseMove(input.value);
-    if (n.error) { say(n.code ? t(n.code, n.params) : n.error, 'error'); return; }
-    if (game.viewIndex != null) { say(explainCannotAct(game), 'error'); return; }
+    if (n.error) {
+      say(n.code ? t(n.code, n.params) : n.error, 'error');
+      return;
+    }
+    if (game.viewIndex != null) {
+      say(explainCannotAct(game), 'error');
+      return;
+    }
     input.value = '';
     sendMove(n.move);
   });
-  for (const [btn, input] of [['copy-invite', 'invite-link'], ['copy-watch', 'watch-link']]) {
+  for (const [btn, input] of [
+    ['copy-invite', 'invite-link'],
+    ['copy-watch', 'watch-link'],
+  ]) {
     byTest(btn).addEventListener('click', async () => {
       const v = byTest(input).value;
-      try { await navigator.clipboard.writeText(v); say(t('game.copied')); } catch { byTest(input).select(); say(t('game.copyManually')); }
+      try {
+        await navigator.clipboard.writeText(v);
+        say(t('game.copied'));
+      } catch {
+        byTest(input).select();
+        say(t('game.copyManually'));
+      }
     });
   }
   document.addEventListener('keydown', (ev) => {
     if (!game || !game.state || ev.target.closest('input, textarea, select')) return;
     if (ev.key === 'ArrowLeft') goBy(-1);
     else if (ev.key === 'ArrowRight') goBy(1);
-    else if (ev.key === 'Escape' && game.selected) { game.selected = null; say(''); render(); }
+    else if (ev.key === 'Escape' && game.selected) {
+      game.selected = null;
+      say('');
+      render();
+    }
   });
   // Resign: ask first.
   byTest('resign').addEventListener('click', () => {
     byTest('resign-confirm').hidden = false;
     byTest('resign-no').focus();
   });
-  byTest('resign-no').addEventListener('click', () => { byTest('resign-confirm').hidden = true; byTest('resign').focus(); });
+  byTest('resign-no').addEventListener('click', () => {
+    byTest('resign-confirm').hidden = true;
+    byTest('resign').focus();
+  });
   byTest('resign-yes').addEventListener('click', async () => {
     byTest('resign-confirm').hidden = true;
     if (!game || game.pending) return;
@@ -284,13 +375,25 @@ function setupGameControls() {
       if (st && st.id) applyState(st, 'move');
       else if (st && st.state) applyState(st.state, 'move');
       else applyState(await api.getState(game.id), 'get');
-    } catch (e) { say(refusal(e), 'error'); } finally { if (game) { game.pending = false; render(); } }
+    } catch (e) {
+      say(refusal(e), 'error');
+    } finally {
+      if (game) {
+        game.pending = false;
+        render();
+      }
+    }
   });
   // Refetch the state when the page becomes visible again (phones sleep).
   document.addEventListener('visibilitychange', async () => {
     if (document.visibilityState !== 'visible' || !game) return;
     const g = game;
-    try { const st = await api.getState(g.id); if (g === game) applyState(st, 'get'); } catch { /* the socket retries */ }
+    try {
+      const st = await api.getState(g.id);
+      if (g === game) applyState(st, 'get');
+    } catch {
+      /* the socket retries */
+    }
     if (g.conn) g.conn.kick();
   });
 }
@@ -311,7 +414,9 @@ onLanguageChange(() => {
   if (game && game.state) render();
   if (!byTest('home').hidden) renderSavedGames();
   Community.relabel();
-  byTest('connection').textContent = byTest('connection').dataset.state ? t(`conn.${byTest('connection').dataset.state}`) : '';
+  byTest('connection').textContent = byTest('connection').dataset.state
+    ? t(`conn.${byTest('connection').dataset.state}`)
+    : '';
 });
 setupHome();
 setupImport();
@@ -319,12 +424,25 @@ setupGameControls();
 setupHistory({ currentGame: () => game, render });
 setupClocks({
   currentGame: () => game,
-  refetch: (g) => { if (g === game) api.getState(g.id).then((s) => applyState(s, 'get')).catch(() => {}); },
+  refetch: (g) => {
+    if (g === game)
+      api
+        .getState(g.id)
+        .then((s) => applyState(s, 'get'))
+        .catch(() => {});
+  },
 });
 setupAlerts();
 setupSkipLink();
-await Community.setup({ saveSeat, showScreen });
+await Community.setup({ saveSeat });
 window.addEventListener('hashchange', route);
 route();
 // For tests and curious people: the current state, read-only.
-window.dvonn = { get state() { return game && game.state; }, get seat() { return game && game.seat; } };
+window.dvonn = {
+  get state() {
+    return game && game.state;
+  },
+  get seat() {
+    return game && game.seat;
+  },
+};

@@ -3,9 +3,9 @@ import { SPACES, parseSquare, squareName, onBoard, COLUMNS, ownerOf } from './ru
 import { t } from './i18n.js';
 
 const NS = 'http://www.w3.org/2000/svg';
-const W = 60;                       // distance between neighbouring spaces
-const H = W * Math.sqrt(3) / 2;     // distance between rows
-const R = W * 0.4;                  // stack radius
+const W = 60; // distance between neighbouring spaces
+const H = (W * Math.sqrt(3)) / 2; // distance between rows
+const R = W * 0.4; // stack radius
 
 function el(name, attrs = {}, parent = null) {
   const e = document.createElementNS(NS, name);
@@ -21,7 +21,9 @@ export function describeStack(sq, stack) {
   if (stack === 'd') return t('stack.loneDvonn', { sq });
   const owner = ownerOf(stack);
   const dv = stack.includes('d') ? t('stack.holdsDvonn') : '';
-  return (stack.length > 1 ? t(`stack.stack.${owner}`, { sq, n: stack.length }) : t(`stack.piece.${owner}`, { sq })) + dv;
+  return (
+    (stack.length > 1 ? t(`stack.stack.${owner}`, { sq, n: stack.length }) : t(`stack.piece.${owner}`, { sq })) + dv
+  );
 }
 
 export class Board {
@@ -43,7 +45,10 @@ export class Board {
   pos(x, y) {
     let px = (x - y / 2) * W;
     let py = (4 - y) * H;
-    if (this.flipped) { px = 8 * W - px; py = 4 * H - py; }
+    if (this.flipped) {
+      px = 8 * W - px;
+      py = 4 * H - py;
+    }
     // Clockwise: column A at the top, row 1 on the left.
     if (this.rotated) return [4 * H - py, px];
     return [px, py];
@@ -70,15 +75,24 @@ export class Board {
     // move between the spaces, Enter or Space plays.
     this.focusSq = 'E3';
     for (const sq of SPACES) {
-      const g = el('g', this.interactive ? { class: 'space', 'data-square': sq, role: 'button', tabindex: sq === this.focusSq ? '0' : '-1' }
-        : { class: 'space', 'data-square': sq }, this.spaceLayer);
+      const g = el(
+        'g',
+        this.interactive
+          ? { class: 'space', 'data-square': sq, role: 'button', tabindex: sq === this.focusSq ? '0' : '-1' }
+          : { class: 'space', 'data-square': sq },
+        this.spaceLayer,
+      );
       g.addEventListener('click', () => this.onClick(sq));
       g.addEventListener('keydown', (ev) => {
-        if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); this.onClick(sq); return; }
+        if (ev.key === 'Enter' || ev.key === ' ') {
+          ev.preventDefault();
+          this.onClick(sq);
+          return;
+        }
         const dir = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[ev.key];
         if (!dir) return;
         ev.preventDefault();
-        ev.stopPropagation();  // not the history's arrow keys
+        ev.stopPropagation(); // not the history's arrow keys
         const next = this.neighbour(sq, dir);
         if (next) this.focusSpace(next);
       });
@@ -94,11 +108,21 @@ export class Board {
 
   layout() {
     // Background hexagon, lines between neighbours, labels, space positions.
-    const corners = [[0, 0], [8, 0], [10, 2], [10, 4], [2, 4], [0, 2]].map(([x, y]) => this.pos(x, y));
+    const corners = [
+      [0, 0],
+      [8, 0],
+      [10, 2],
+      [10, 4],
+      [2, 4],
+      [0, 2],
+    ].map(([x, y]) => this.pos(x, y));
     const m = 0.62 * W;
-    const cx = corners.reduce((s, c) => s + c[0], 0) / 6, cy = corners.reduce((s, c) => s + c[1], 0) / 6;
+    const cx = corners.reduce((s, c) => s + c[0], 0) / 6,
+      cy = corners.reduce((s, c) => s + c[1], 0) / 6;
     const grown = corners.map(([x, y]) => {
-      const dx = x - cx, dy = y - cy, d = Math.hypot(dx, dy);
+      const dx = x - cx,
+        dy = y - cy,
+        d = Math.hypot(dx, dy);
       return [x + (dx / d) * m * 1.15, y + (dy / d) * m * 1.15];
     });
     this.bg.setAttribute('d', 'M' + grown.map((c) => c.map((v) => v.toFixed(1)).join(',')).join(' L') + ' Z');
@@ -107,9 +131,14 @@ export class Board {
     this.gridLayer.innerHTML = '';
     for (const sq of SPACES) {
       const [x, y] = parseSquare(sq);
-      for (const [dx, dy] of [[1, 0], [0, 1], [1, 1]]) {
+      for (const [dx, dy] of [
+        [1, 0],
+        [0, 1],
+        [1, 1],
+      ]) {
         if (!onBoard(x + dx, y + dy)) continue;
-        const [x1, y1] = this.pos(x, y), [x2, y2] = this.pos(x + dx, y + dy);
+        const [x1, y1] = this.pos(x, y),
+          [x2, y2] = this.pos(x + dx, y + dy);
         el('line', { x1, y1, x2, y2 }, this.gridLayer);
       }
     }
@@ -124,13 +153,19 @@ export class Board {
     for (let x = 0; x <= 8; x++) label(COLUMNS[x], x, -1);
     for (let x = 2; x <= 10; x++) label(COLUMNS[x], x, 5);
     for (let y = 0; y < 5; y++) {
-      const lo = y > 2 ? y - 2 : 0, hi = Math.min(8 + y, 10);
+      const lo = y > 2 ? y - 2 : 0,
+        hi = Math.min(8 + y, 10);
       label(String(y + 1), lo - 1, y);
       label(String(y + 1), hi + 1, y);
     }
-    const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
-    const x0 = Math.min(...xs) - 4, y0 = Math.min(...ys) - 4;
-    this.svg.setAttribute('viewBox', [x0, y0, Math.max(...xs) + 4 - x0, Math.max(...ys) + 4 - y0].map((v) => v.toFixed(1)).join(' '));
+    const xs = pts.map((p) => p[0]),
+      ys = pts.map((p) => p[1]);
+    const x0 = Math.min(...xs) - 4,
+      y0 = Math.min(...ys) - 4;
+    this.svg.setAttribute(
+      'viewBox',
+      [x0, y0, Math.max(...xs) + 4 - x0, Math.max(...ys) + 4 - y0].map((v) => v.toFixed(1)).join(' '),
+    );
     this.svg.dataset.rotated = this.rotated ? 'true' : 'false';
     for (const sq of SPACES) {
       const [x, y] = parseSquare(sq);
@@ -162,15 +197,21 @@ export class Board {
   // the same keys work flipped and upright. Ties go to the left, then up.
   neighbour(sq, [dx, dy]) {
     const [x0, y0] = this.center(sq);
-    let best = null, bestScore = Infinity;
+    let best = null,
+      bestScore = Infinity;
     for (const s of SPACES) {
       if (s === sq) continue;
       const [x, y] = this.center(s);
-      const vx = x - x0, vy = y - y0;
-      const along = vx * dx + vy * dy, across = Math.abs(vx * dy - vy * dx);
+      const vx = x - x0,
+        vy = y - y0;
+      const along = vx * dx + vy * dy,
+        across = Math.abs(vx * dy - vy * dx);
       if (along <= 0 || across > along * Math.sqrt(3) + 0.01) continue;
       const score = Math.hypot(vx, vy) + across * 0.5 + (x + y) * 1e-6;
-      if (score < bestScore - 1e-9) { best = s; bestScore = score; }
+      if (score < bestScore - 1e-9) {
+        best = s;
+        bestScore = score;
+      }
     }
     return best;
   }
@@ -194,16 +235,26 @@ export class Board {
     const targets = view.targets || new Set();
     const selectable = view.selectable || new Set();
     const hint = new Set(view.hint || []);
-    const lastSquares = view.lastMove && view.lastMove !== 'PASS'
-      ? [view.lastMove.slice(0, 2), view.lastMove.slice(2)].filter(Boolean) : [];
+    const lastSquares =
+      view.lastMove && view.lastMove !== 'PASS'
+        ? [view.lastMove.slice(0, 2), view.lastMove.slice(2)].filter(Boolean)
+        : [];
     this.svg.dataset.legal = (view.legal || []).join(' ');
     this.svg.dataset.flipped = this.flipped ? 'true' : 'false';
     for (const sq of SPACES) {
       const g = this.spaces[sq];
       const stack = view.stacks[sq] || '';
       const ghost = !stack && view.removed && view.removed[sq] ? view.removed[sq] : '';
-      const key = [stack, ghost, targets.has(sq), selectable.has(sq), view.selected === sq, hint.has(sq),
-        lastSquares.includes(sq), view.placementTarget && !stack].join('|');
+      const key = [
+        stack,
+        ghost,
+        targets.has(sq),
+        selectable.has(sq),
+        view.selected === sq,
+        hint.has(sq),
+        lastSquares.includes(sq),
+        view.placementTarget && !stack,
+      ].join('|');
       g.dataset.stack = stack;
       g.classList.toggle('target', targets.has(sq));
       g.classList.toggle('selectable', selectable.has(sq));
@@ -212,9 +263,14 @@ export class Board {
       g.classList.toggle('last', lastSquares.includes(sq));
       g.classList.toggle('empty', !stack);
       g.classList.toggle('placeable', !!view.placementTarget && !stack);
-      if (ghost) g.dataset.removed = ghost; else delete g.dataset.removed;
-      g.setAttribute('aria-label', (stack ? describeStack(sq, stack) : t('stack.empty', { sq })) + (targets.has(sq) ? t('stack.target') : '') +
-        (ghost ? t(ghost.length > 1 ? 'stack.removed.other' : 'stack.removed.one', { n: ghost.length }) : ''));
+      if (ghost) g.dataset.removed = ghost;
+      else delete g.dataset.removed;
+      g.setAttribute(
+        'aria-label',
+        (stack ? describeStack(sq, stack) : t('stack.empty', { sq })) +
+          (targets.has(sq) ? t('stack.target') : '') +
+          (ghost ? t(ghost.length > 1 ? 'stack.removed.other' : 'stack.removed.one', { n: ghost.length }) : ''),
+      );
       if (g._key === key) continue;
       const ghostChanged = (g._ghost || '') !== ghost;
       g._key = key;
@@ -235,13 +291,23 @@ export class Board {
     // An arrow for the last stack move.
     this.arrowLayer.innerHTML = '';
     if (lastSquares.length === 2) {
-      const [x1, y1] = this.center(lastSquares[0]), [x2, y2] = this.center(lastSquares[1]);
+      const [x1, y1] = this.center(lastSquares[0]),
+        [x2, y2] = this.center(lastSquares[1]);
       const d = Math.hypot(x2 - x1, y2 - y1);
-      const ux = (x2 - x1) / d, uy = (y2 - y1) / d;
-      el('line', {
-        class: 'last-arrow', x1: x1 + ux * R * 0.6, y1: y1 + uy * R * 0.6, x2: x2 - ux * (R + 2), y2: y2 - uy * (R + 2),
-        'marker-end': 'url(#arrow)',
-      }, this.arrowLayer);
+      const ux = (x2 - x1) / d,
+        uy = (y2 - y1) / d;
+      el(
+        'line',
+        {
+          class: 'last-arrow',
+          x1: x1 + ux * R * 0.6,
+          y1: y1 + uy * R * 0.6,
+          x2: x2 - ux * (R + 2),
+          y2: y2 - uy * (R + 2),
+          'marker-end': 'url(#arrow)',
+        },
+        this.arrowLayer,
+      );
     }
   }
 
@@ -251,25 +317,37 @@ export class Board {
     // A PASS has four letters too, but nothing flies.
     if (!move || move === 'PASS' || typeof this.flyLayer.animate !== 'function') return;
     if (window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
-    if (move.length === 2) { this.animatePlacement(move, stacks); return; }
+    if (move.length === 2) {
+      this.animatePlacement(move, stacks);
+      return;
+    }
     if (move.length !== 4) return;
-    const from = move.slice(0, 2), to = move.slice(2);
-    const [fx, fy] = parseSquare(from), [tx, ty] = parseSquare(to);
+    const from = move.slice(0, 2),
+      to = move.slice(2);
+    const [fx, fy] = parseSquare(from),
+      [tx, ty] = parseSquare(to);
     const dist = Math.max(Math.abs(tx - fx), Math.abs(ty - fy));
     const dest = stacks[to];
     if (!dest) return;
     const moving = dest.slice(-dist);
-    const [x1, y1] = this.center(from), [x2, y2] = this.center(to);
+    const [x1, y1] = this.center(from),
+      [x2, y2] = this.center(to);
     const fly = el('g', { class: 'flying moving' }, this.flyLayer);
     this.drawStack(fly, moving, false);
     const target = this.spaces[to].querySelector('.stack');
     if (target) target.style.opacity = '0';
-    const anim = fly.animate([
-      { transform: `translate(${x1}px, ${y1}px) scale(1)` },
-      { transform: `translate(${(x1 + x2) / 2}px, ${(y1 + y2) / 2}px) scale(1.12)`, offset: 0.5 },
-      { transform: `translate(${x2}px, ${y2}px) scale(1)` },
-    ], { duration: 120 + 60 * dist, easing: 'ease-in-out' });
-    const done = () => { fly.remove(); if (target) target.style.opacity = ''; };
+    const anim = fly.animate(
+      [
+        { transform: `translate(${x1}px, ${y1}px) scale(1)` },
+        { transform: `translate(${(x1 + x2) / 2}px, ${(y1 + y2) / 2}px) scale(1.12)`, offset: 0.5 },
+        { transform: `translate(${x2}px, ${y2}px) scale(1)` },
+      ],
+      { duration: 120 + 60 * dist, easing: 'ease-in-out' },
+    );
+    const done = () => {
+      fly.remove();
+      if (target) target.style.opacity = '';
+    };
     anim.onfinish = done;
     anim.oncancel = done;
   }
@@ -283,12 +361,18 @@ export class Board {
     const target = this.spaces[sq].querySelector('.stack');
     if (target) target.style.opacity = '0';
     // From above the space (as seen), larger and faint, down onto it.
-    const anim = fly.animate([
-      { transform: `translate(${x}px, ${y - W}px) scale(1.5)`, opacity: 0 },
-      { transform: `translate(${x}px, ${y - W * 0.3}px) scale(1.2)`, opacity: 1, offset: 0.6 },
-      { transform: `translate(${x}px, ${y}px) scale(1)`, opacity: 1 },
-    ], { duration: 260, easing: 'ease-in' });
-    const done = () => { fly.remove(); if (target) target.style.opacity = ''; };
+    const anim = fly.animate(
+      [
+        { transform: `translate(${x}px, ${y - W}px) scale(1.5)`, opacity: 0 },
+        { transform: `translate(${x}px, ${y - W * 0.3}px) scale(1.2)`, opacity: 1, offset: 0.6 },
+        { transform: `translate(${x}px, ${y}px) scale(1)`, opacity: 1 },
+      ],
+      { duration: 260, easing: 'ease-in' },
+    );
+    const done = () => {
+      fly.remove();
+      if (target) target.style.opacity = '';
+    };
     anim.onfinish = done;
     anim.oncancel = done;
   }
@@ -310,7 +394,11 @@ export class Board {
       el('circle', { class: 'dvonn-dot', cx: R * 0.62, cy: -R * 0.62, r: 5.5 }, grp);
     }
     if (h > 1) {
-      const t = el('text', { class: `height on-${top}`, x: 0, y: 1, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, grp);
+      const t = el(
+        'text',
+        { class: `height on-${top}`, x: 0, y: 1, 'text-anchor': 'middle', 'dominant-baseline': 'central' },
+        grp,
+      );
       t.textContent = String(h);
     }
     return grp;

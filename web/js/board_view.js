@@ -12,15 +12,25 @@ export function shownView(game) {
   const st = game.state;
   if (game.viewIndex == null || !game.hist) {
     return {
-      live: true, stacks: st.stacks, removed: st.removed || {}, lastMove: st.last_move,
-      legal: st.legal || [], phase: st.phase, toMove: st.to_move,
+      live: true,
+      stacks: st.stacks,
+      removed: st.removed || {},
+      lastMove: st.last_move,
+      legal: st.legal || [],
+      phase: st.phase,
+      toMove: st.to_move,
     };
   }
   const h = game.hist[game.viewIndex];
   const p = h.position;
   return {
-    live: false, stacks: p.stacks, removed: h.removed, lastMove: h.move, legal: Rules.legalMoves(p),
-    phase: p.phase, toMove: p.toMove,
+    live: false,
+    stacks: p.stacks,
+    removed: h.removed,
+    lastMove: h.move,
+    legal: Rules.legalMoves(p),
+    phase: p.phase,
+    toMove: p.toMove,
   };
 }
 
@@ -32,15 +42,22 @@ export function targetsOf(game, sq) {
 // seat may act on it now.
 export function renderBoard(board, game, view, mine) {
   const st = game.state;
-  let targets = new Set(), selectable = new Set();
+  let targets = new Set(),
+    selectable = new Set();
   if (mine && st.phase === 'movement') {
     if (game.selected) targets = targetsOf(game, game.selected);
     for (const m of st.legal) if (m.length === 4) selectable.add(m.slice(0, 2));
   }
   board.render({
-    stacks: view.stacks, removed: view.removed, lastMove: view.lastMove, legal: view.live ? st.legal : view.legal,
-    selected: view.live ? game.selected : null, targets, selectable: view.live ? selectable : new Set(),
-    hint: view.live ? game.hint : [], placementTarget: mine && st.phase === 'placement',
+    stacks: view.stacks,
+    removed: view.removed,
+    lastMove: view.lastMove,
+    legal: view.live ? st.legal : view.legal,
+    selected: view.live ? game.selected : null,
+    targets,
+    selectable: view.live ? selectable : new Set(),
+    hint: view.live ? game.hint : [],
+    placementTarget: mine && st.phase === 'placement',
   });
   byTest('board').classList.toggle('interactive', mine);
   const animate = game.animate;
@@ -66,33 +83,64 @@ export function clickSpace(game, sq, { sendMove, render }) {
   if (!game || !game.state) return;
   const st = game.state;
   const stack = st.stacks[sq];
-  if (!isMyTurn(game) || game.viewIndex != null) { say(explainCannotAct(game), 'error'); return; }
+  if (!isMyTurn(game) || game.viewIndex != null) {
+    say(explainCannotAct(game), 'error');
+    return;
+  }
   if (game.pending) return;
   if (st.phase === 'placement') {
-    if (stack) { say(t('explain.occupied', { sq }), 'error'); return; }
+    if (stack) {
+      say(t('explain.occupied', { sq }), 'error');
+      return;
+    }
     say('');
     sendMove(sq);
     return;
   }
-  if (st.legal.length === 1 && st.legal[0] === 'PASS') { say(t('explain.mustPass'), 'error'); return; }
+  if (st.legal.length === 1 && st.legal[0] === 'PASS') {
+    say(t('explain.mustPass'), 'error');
+    return;
+  }
   const side = st.to_move;
   if (game.selected) {
     const from = game.selected;
-    if (sq === from) { game.selected = null; say(''); render(); return; }
-    if (st.legal.includes(from + sq)) { game.selected = null; say(''); sendMove(from + sq); return; }
-    if (stack && Rules.ownerOf(stack) === side) { /* select another stack below */ }
-    else {
+    if (sq === from) {
+      game.selected = null;
+      say('');
+      render();
+      return;
+    }
+    if (st.legal.includes(from + sq)) {
+      game.selected = null;
+      say('');
+      sendMove(from + sq);
+      return;
+    }
+    if (stack && Rules.ownerOf(stack) === side) {
+      /* select another stack below */
+    } else {
       const h = st.stacks[from].length;
-      say(!stack ? t('explain.landEmpty', { sq })
-        : tn('explain.cannotReach', h, { from, sq }), 'error');
+      say(!stack ? t('explain.landEmpty', { sq }) : tn('explain.cannotReach', h, { from, sq }), 'error');
       return;
     }
   }
-  if (!stack) { say(t(`explain.emptyClick.${side}`, { sq }), 'error'); return; }
-  if (stack === 'd') { say(t('explain.loneDvonn'), 'error'); return; }
+  if (!stack) {
+    say(t(`explain.emptyClick.${side}`, { sq }), 'error');
+    return;
+  }
+  if (stack === 'd') {
+    say(t('explain.loneDvonn'), 'error');
+    return;
+  }
   const owner = Rules.ownerOf(stack);
-  if (owner !== side) { say(t(`explain.notYours.${owner}`, { sq, side: sideName(owner) }), 'error'); return; }
-  if (Rules.isSurrounded(st.stacks, sq)) { say(t('explain.surrounded', { sq }), 'error'); return; }
+  if (owner !== side) {
+    say(t(`explain.notYours.${owner}`, { sq, side: sideName(owner) }), 'error');
+    return;
+  }
+  if (Rules.isSurrounded(st.stacks, sq)) {
+    say(t('explain.surrounded', { sq }), 'error');
+    return;
+  }
   if (!targetsOf(game, sq).size) {
     say(tn('explain.noTarget', stack.length, { sq }), 'error');
     return;

@@ -18,14 +18,20 @@ function fmtClock(ms) {
   ms = Math.max(0, ms);
   if (ms < 10000) return `0:${(ms / 1000).toFixed(1).padStart(4, '0')}`;
   const s = Math.ceil(ms / 1000);
-  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
-  return h ? `${h}:${String(m).padStart(2, '0')}:${String(sec).padStart(2, '0')}` : `${m}:${String(sec).padStart(2, '0')}`;
+  const h = Math.floor(s / 3600),
+    m = Math.floor((s % 3600) / 60),
+    sec = s % 60;
+  return h
+    ? `${h}:${String(m).padStart(2, '0')}:${String(sec).padStart(2, '0')}`
+    : `${m}:${String(sec).padStart(2, '0')}`;
 }
 
 function fmtLeft(ms) {
   ms = Math.max(0, ms);
   const mins = Math.floor(ms / 60000);
-  const d = Math.floor(mins / 1440), h = Math.floor((mins % 1440) / 60), m = mins % 60;
+  const d = Math.floor(mins / 1440),
+    h = Math.floor((mins % 1440) / 60),
+    m = mins % 60;
   if (d) return t('clock.leftDays', { d, h });
   if (h) return t('clock.leftHours', { h, m });
   return t('clock.leftMinutes', { m });
@@ -46,7 +52,10 @@ function renderClocks() {
   const c = st.clock;
   for (const side of ['white', 'black']) {
     const el = byTest(`clock-${side}`);
-    if (!c || (c.type !== 'realtime' && c.type !== 'correspondence')) { el.hidden = true; continue; }
+    if (!c || (c.type !== 'realtime' && c.type !== 'correspondence')) {
+      el.hidden = true;
+      continue;
+    }
     el.hidden = false;
     const running = c.running === side && !isOver(st);
     el.classList.toggle('running', running);
@@ -76,10 +85,16 @@ export function syncClockTimer() {
   const game = hooks.currentGame();
   const live = game && game.state && game.state.clock && game.state.clock.running && !isOver(game.state);
   if (live && !clockTimer) clockTimer = setInterval(renderClocks, 100);
-  else if (!live && clockTimer) { clearInterval(clockTimer); clockTimer = null; }
+  else if (!live && clockTimer) {
+    clearInterval(clockTimer);
+    clockTimer = null;
+  }
   renderClocks();
 }
 
 export function stopClockTimer() {
-  if (clockTimer) { clearInterval(clockTimer); clockTimer = null; }
+  if (clockTimer) {
+    clearInterval(clockTimer);
+    clockTimer = null;
+  }
 }

@@ -12,8 +12,12 @@ export function renderControls(game, mine) {
 
   // Controls.
   const canHelp = !!game.seat && st.mode !== 'online' && !st.rated;
-  const canResign = (game.seat === 'white' || game.seat === 'black') && (st.mode === 'online' || st.mode === 'engine') &&
-    st.started !== false && !isOver(st) && !(st.seats && ['white', 'black'].some((s) => st.seats[s] && st.seats[s].taken === false));
+  const canResign =
+    (game.seat === 'white' || game.seat === 'black') &&
+    (st.mode === 'online' || st.mode === 'engine') &&
+    st.started !== false &&
+    !isOver(st) &&
+    !(st.seats && ['white', 'black'].some((s) => st.seats[s] && st.seats[s].taken === false));
   byTest('resign').hidden = !canResign;
   byTest('resign').disabled = game.pending;
   if (!canResign) byTest('resign-confirm').hidden = true;
@@ -27,7 +31,8 @@ export function renderControls(game, mine) {
 
   // Links: invitation (online, a free seat) and spectators.
   const base = `${location.origin}${location.pathname}`;
-  const free = st.mode === 'online' && ['white', 'black'].some((s) => st.seats && st.seats[s] && st.seats[s].taken === false);
+  const free =
+    st.mode === 'online' && ['white', 'black'].some((s) => st.seats && st.seats[s] && st.seats[s].taken === false);
   byTest('invite').hidden = !(free && game.seat);
   byTest('invite-link').value = `${base}#game=${game.id}`;
   byTest('watch-link').value = `${base}#watch=${game.id}`;

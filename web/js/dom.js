@@ -1,7 +1,19 @@
-// Small helpers the UI's modules share: finding elements and the message
-// line under the board.
+// Small helpers the UI's modules share: finding and making elements and the
+// message line under the board.
 export const $ = (sel, root = document) => root.querySelector(sel);
 export const byTest = (id) => document.querySelector(`[data-testid="${id}"]`);
+
+// An HTML element with attributes (null ones left out) and text.
+export function el(tag, attrs = {}, text) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v == null) continue;
+    if (k === 'class') e.className = v;
+    else e.setAttribute(k, v);
+  }
+  if (text != null) e.textContent = text;
+  return e;
+}
 
 // ---------- message line ----------
 let messageTimer = null;
@@ -10,5 +22,8 @@ export function say(text, kind = 'info') {
   m.textContent = text;
   m.dataset.kind = kind;
   clearTimeout(messageTimer);
-  if (kind === 'info' && text) messageTimer = setTimeout(() => { if (m.textContent === text) m.textContent = ''; }, 8000);
+  if (kind === 'info' && text)
+    messageTimer = setTimeout(() => {
+      if (m.textContent === text) m.textContent = '';
+    }, 8000);
 }

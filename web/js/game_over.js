@@ -3,7 +3,7 @@
 import { t } from './i18n.js';
 import { $, byTest } from './dom.js';
 import { countDecided, endText, isOver, resultText, shortResult, sideName } from './game_text.js';
-import * as Community from './community.js';
+import { refreshMe } from './community/session.js';
 
 export function renderGameOver(game) {
   const st = game.state;
@@ -28,7 +28,7 @@ export function renderGameOver(game) {
       // The header shows the player's own rating: fetch the new one once.
       if ((game.seat === 'white' || game.seat === 'black') && game.ratedEndSeen !== game.id) {
         game.ratedEndSeen = game.id;
-        Community.refreshMe();
+        refreshMe();
       }
       for (const side of ['white', 'black']) {
         if (!ch[side]) continue;
@@ -38,7 +38,9 @@ export function renderGameOver(game) {
         li.dataset.side = side;
         li.dataset.after = String(ch[side].after);
         li.textContent = t('over.ratingChange', {
-          name, before: Math.round(ch[side].before), after: Math.round(ch[side].after),
+          name,
+          before: Math.round(ch[side].before),
+          after: Math.round(ch[side].after),
           diff: `${d >= 0 ? '+' : '−'}${Math.abs(Math.round(d))}`,
         });
         rc.appendChild(li);

@@ -48,16 +48,26 @@ export function resultText(st, sc) {
 
 export function endText(st) {
   if (!st.end) return '';
-  if (st.end === 'time') return st.result === 'white' || st.result === 'black' ? t('end.time', { side: sideName(other(st.result)) }) : t('end.timeDraw');
-  if (st.end === 'resignation') return st.result === 'white' || st.result === 'black' ? t('end.resignation', { side: sideName(other(st.result)) }) : '';
+  if (st.end === 'time')
+    return st.result === 'white' || st.result === 'black'
+      ? t('end.time', { side: sideName(other(st.result)) })
+      : t('end.timeDraw');
+  if (st.end === 'resignation')
+    return st.result === 'white' || st.result === 'black'
+      ? t('end.resignation', { side: sideName(other(st.result)) })
+      : '';
   if (st.end === 'count') return t('end.count');
   return '';
 }
 
-export function isOver(st) { return st.phase === 'over' || st.result !== 'ongoing'; }
+export function isOver(st) {
+  return st.phase === 'over' || st.result !== 'ongoing';
+}
 
 // Whether the final count decided the game (not a resignation or time).
-export function countDecided(st) { return !st.end || st.end === 'count'; }
+export function countDecided(st) {
+  return !st.end || st.end === 'count';
+}
 
 export function shortResult(st) {
   return st.result === 'draw' ? t('result.drawShort') : t('result.winsShort', { side: sideName(st.result) });
@@ -72,12 +82,16 @@ export function statusText(game) {
   if (isOver(st)) {
     // The count is named only when it decided the game (not after a
     // resignation or a loss on time, when it says nothing about the winner).
-    text = countDecided(st) ? t('status.over', { result: resultText(st, st.score) })
+    text = countDecided(st)
+      ? t('status.over', { result: resultText(st, st.score) })
       : t('status.overHow', { result: shortResult(st), how: endText(st) });
-  }
-  else {
-    const what = st.phase === 'placement' ? t('what.place', { piece: pieceWord(st.next_piece || toMove) })
-      : (st.legal.length === 1 && st.legal[0] === 'PASS') ? t('what.pass') : t(`what.move.${toMove}`);
+  } else {
+    const what =
+      st.phase === 'placement'
+        ? t('what.place', { piece: pieceWord(st.next_piece || toMove) })
+        : st.legal.length === 1 && st.legal[0] === 'PASS'
+          ? t('what.pass')
+          : t(`what.move.${toMove}`);
     const seat = st.seats && st.seats[toMove];
     const oppSeat = st.seats && game.seat && game.seat !== 'both' && st.seats[other(game.seat)];
     const alone = oppSeat && oppSeat.kind === 'human' && oppSeat.taken === false ? t('status.friendNotJoined') : '';
@@ -104,4 +118,3 @@ export function explainCannotAct(game) {
   if (st.started === false) return t('explain.notStarted');
   return t('explain.otherTurn', { side: sideName(st.to_move) });
 }
-

@@ -27,8 +27,16 @@ export function setupHistory({ currentGame, render }) {
     const p = game.hist[upto].position;
     try {
       const record = await api.record(game.id);
-      await createAndOpen({ mode: 'engine', level: game.state.level || 3, color: p.toMove === 'black' ? 'black' : 'white', record, upto });
-    } catch (e) { say(t('hist.branchFailed', { error: errorText(e) }), 'error'); }
+      await createAndOpen({
+        mode: 'engine',
+        level: game.state.level || 3,
+        color: p.toMove === 'black' ? 'black' : 'white',
+        record,
+        upto,
+      });
+    } catch (e) {
+      say(t('hist.branchFailed', { error: errorText(e) }), 'error');
+    }
   });
 }
 
@@ -41,7 +49,12 @@ export function renderHistory(game) {
   slider.value = String(cur);
   const ok = !!game.hist && !game.histError;
   slider.disabled = !ok || n === 0;
-  for (const [id, dis] of [['hist-first', cur === 0], ['hist-prev', cur === 0], ['hist-next', cur >= n], ['hist-last', cur >= n]]) {
+  for (const [id, dis] of [
+    ['hist-first', cur === 0],
+    ['hist-prev', cur === 0],
+    ['hist-next', cur >= n],
+    ['hist-last', cur >= n],
+  ]) {
     byTest(id).disabled = !ok || dis;
   }
   const label = byTest('history-label');
@@ -75,7 +88,8 @@ export function goBy(delta) {
 export async function loadHistory(game) {
   const st = game.state;
   if (!game.start) {
-    const standard = (st.moves.length === 0 && st.phase === 'placement' && st.placed === 0) ||
+    const standard =
+      (st.moves.length === 0 && st.phase === 'placement' && st.placed === 0) ||
       (st.moves.length > 0 && st.moves[0].length === 2 && st.moves[0] !== 'PASS' && !game.needsRecord);
     if (standard) game.start = Rules.emptyPosition();
     else {
@@ -91,7 +105,8 @@ export async function loadHistory(game) {
   }
   const hist = Rules.replay(game.start, game.state.moves);
   const final = hist[hist.length - 1].position.stacks;
-  const same = Object.keys(final).length === Object.keys(st.stacks).length &&
+  const same =
+    Object.keys(final).length === Object.keys(st.stacks).length &&
     Object.entries(final).every(([k, v]) => st.stacks[k] === v);
   if (hist.error || !same) {
     if (game.start.placed === 0 && !game.needsRecord) {

@@ -6,7 +6,7 @@ import { t, errorText, fmtDate } from './i18n.js';
 import { $, byTest } from './dom.js';
 import { sideName } from './game_text.js';
 import { saveSeat, savedGames } from './seats.js';
-import * as Community from './community.js';
+import { session } from './community/session.js';
 
 function randomSeed() {
   return Math.floor(Math.random() * 2 ** 31);
@@ -15,7 +15,9 @@ function randomSeed() {
 // Creates a game from the options of POST /api/games and opens it.
 export async function createAndOpen(opts) {
   const btns = document.querySelectorAll('#home button');
-  btns.forEach((b) => { b.disabled = true; });
+  btns.forEach((b) => {
+    b.disabled = true;
+  });
   try {
     const r = await api.createGame(opts);
     saveSeat(r.id, r.seat, r.token, opts.mode);
@@ -23,14 +25,18 @@ export async function createAndOpen(opts) {
   } catch (e) {
     byTest('home-message').textContent = t('home.createFailed', { error: errorText(e) });
   } finally {
-    btns.forEach((b) => { b.disabled = false; });
+    btns.forEach((b) => {
+      b.disabled = false;
+    });
   }
 }
 
 let syncForm = () => {};
 // The new-game form follows the mode chosen (and whether a member is signed
 // in, for rated engine games).
-export function syncHomeForm() { syncForm(); }
+export function syncHomeForm() {
+  syncForm();
+}
 
 export function setupHome() {
   const form = byTest('new-game-form');
@@ -39,7 +45,7 @@ export function setupHome() {
     $('.engine-only', form).hidden = mode !== 'engine';
     $('.colour-choice', form).hidden = mode === 'local';
     form.elements.seed.disabled = !form.elements.random.checked;
-    const u = Community.session.user;
+    const u = session.user;
     $('.rated-engine', form).hidden = !(mode === 'engine' && u && !u.guest);
   };
   syncForm = sync;

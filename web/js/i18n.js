@@ -41,12 +41,18 @@ async function loadList() {
     if (data && Array.isArray(data.languages) && data.languages.length) {
       return data.languages.filter((l) => l && typeof l.code === 'string');
     }
-  } catch { /* fall back */ }
+  } catch {
+    /* fall back */
+  }
   return null;
 }
 
 function stored() {
-  try { return localStorage.getItem(STORE_KEY); } catch { return null; }
+  try {
+    return localStorage.getItem(STORE_KEY);
+  } catch {
+    return null;
+  }
 }
 
 // Candidate codes, best first: the remembered choice, then the browser's.
@@ -77,7 +83,8 @@ export async function initI18n() {
     if (!list && code.includes('-')) continue;
     const d = await loadFile(code);
     if (d) {
-      chosen = code; data = d;
+      chosen = code;
+      data = d;
       if (!list) languages = [...languages, { code, name: d['language.name'] || code }];
       break;
     }
@@ -88,14 +95,22 @@ export async function initI18n() {
   return current;
 }
 
-export function lang() { return current; }
-export function availableLanguages() { return languages; }
+export function lang() {
+  return current;
+}
+export function availableLanguages() {
+  return languages;
+}
 
 // Switches the language (remembered) and re-applies the static text.
 export async function setLanguage(code) {
   const d = code === 'en' ? fallback : await loadFile(code);
   if (!d) return false;
-  try { localStorage.setItem(STORE_KEY, code); } catch { /* private mode */ }
+  try {
+    localStorage.setItem(STORE_KEY, code);
+  } catch {
+    /* private mode */
+  }
   current = code;
   strings = d;
   document.documentElement.lang = code;
@@ -104,13 +119,18 @@ export async function setLanguage(code) {
   return true;
 }
 
-export function onLanguageChange(f) { listeners.push(f); }
+export function onLanguageChange(f) {
+  listeners.push(f);
+}
 
 // The string for key with {param} replaced; English when the language lacks
 // it; the key itself when English lacks it too (a visible bug, not a crash).
 export function t(key, params) {
-  let s = Object.prototype.hasOwnProperty.call(strings, key) ? strings[key]
-    : Object.prototype.hasOwnProperty.call(fallback, key) ? fallback[key] : key;
+  let s = Object.prototype.hasOwnProperty.call(strings, key)
+    ? strings[key]
+    : Object.prototype.hasOwnProperty.call(fallback, key)
+      ? fallback[key]
+      : key;
   if (params) s = s.replace(/\{(\w+)\}/g, (m, p) => (params[p] != null ? String(params[p]) : m));
   return s;
 }
@@ -120,8 +140,13 @@ export function t(key, params) {
 // a language file has (few, many...), falling back to key.other.
 export function tn(key, n, params = {}) {
   let cat = n === 1 ? 'one' : 'other';
-  try { cat = new Intl.PluralRules(current).select(n); } catch { /* unknown locale */ }
-  const has = (k) => Object.prototype.hasOwnProperty.call(strings, k) || Object.prototype.hasOwnProperty.call(fallback, k);
+  try {
+    cat = new Intl.PluralRules(current).select(n);
+  } catch {
+    /* unknown locale */
+  }
+  const has = (k) =>
+    Object.prototype.hasOwnProperty.call(strings, k) || Object.prototype.hasOwnProperty.call(fallback, k);
   return t(has(`${key}.${cat}`) ? `${key}.${cat}` : `${key}.other`, { n, ...params });
 }
 
@@ -161,10 +186,18 @@ export function mountLanguageSwitch(select) {
 
 // Numbers and dates in the current language.
 export function fmtDate(ms) {
-  try { return new Date(ms).toLocaleString(current); } catch { return new Date(ms).toLocaleString(); }
+  try {
+    return new Date(ms).toLocaleString(current);
+  } catch {
+    return new Date(ms).toLocaleString();
+  }
 }
 export function fmtDay(ms) {
-  try { return new Date(ms).toLocaleDateString(current); } catch { return new Date(ms).toLocaleDateString(); }
+  try {
+    return new Date(ms).toLocaleDateString(current);
+  } catch {
+    return new Date(ms).toLocaleDateString();
+  }
 }
 
 // An API error in words: the server's message (English), or a translated

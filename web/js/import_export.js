@@ -8,7 +8,9 @@ import { createAndOpen } from './home.js';
 
 export function setupImport() {
   const imp = byTest('import-form');
-  const syncImp = () => { $('.engine-only', imp).hidden = imp.elements.imode.value !== 'engine'; };
+  const syncImp = () => {
+    $('.engine-only', imp).hidden = imp.elements.imode.value !== 'engine';
+  };
   imp.addEventListener('change', syncImp);
   syncImp();
   byTest('import-file').addEventListener('change', async (ev) => {
@@ -18,13 +20,22 @@ export function setupImport() {
   imp.addEventListener('submit', (ev) => {
     ev.preventDefault();
     const record = imp.elements.record.value;
-    if (!record.trim()) { byTest('home-message').textContent = t('import.empty'); return; }
+    if (!record.trim()) {
+      byTest('home-message').textContent = t('import.empty');
+      return;
+    }
     const opts = { mode: imp.elements.imode.value, record };
-    if (opts.mode === 'engine') { opts.level = Number(imp.elements.ilevel.value); opts.color = imp.elements.icolor.value; }
+    if (opts.mode === 'engine') {
+      opts.level = Number(imp.elements.ilevel.value);
+      opts.color = imp.elements.icolor.value;
+    }
     const upto = imp.elements.upto.value.trim();
     if (upto !== '') {
       const n = Number(upto);
-      if (!Number.isInteger(n) || n < 0) { byTest('home-message').textContent = t('import.badUpto'); return; }
+      if (!Number.isInteger(n) || n < 0) {
+        byTest('home-message').textContent = t('import.badUpto');
+        return;
+      }
       opts.upto = n;
     }
     createAndOpen(opts);

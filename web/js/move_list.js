@@ -47,7 +47,7 @@ export function renderMoveList(game) {
     for (const side of ['white', 'black']) {
       const j = row[side];
       if (j == null) {
-        if (side === 'black' && row.white === st.moves.length - 1 && st.to_move !== 'white') break;  // Black to reply
+        if (side === 'black' && row.white === st.moves.length - 1 && st.to_move !== 'white') break; // Black to reply
         const gap = document.createElement('span');
         gap.className = 'gap';
         gap.textContent = '…';

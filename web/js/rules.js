@@ -3,7 +3,14 @@
 // this module never decides whether a move is accepted.
 
 export const COLUMNS = 'ABCDEFGHIJK';
-export const DIRECTIONS = [[1, 0], [1, 1], [0, 1], [-1, 0], [-1, -1], [0, -1]];
+export const DIRECTIONS = [
+  [1, 0],
+  [1, 1],
+  [0, 1],
+  [-1, 0],
+  [-1, -1],
+  [0, -1],
+];
 
 export function onBoard(x, y) {
   if (y < 0 || y > 4) return false;
@@ -42,9 +49,15 @@ export function normaliseMove(text) {
   if (t === '') return { error: 'Type a move, for example E3 or A1B2', code: 'move.err.empty' };
   if (t === 'PASS') return { move: 'PASS' };
   const m = /^([A-K][1-5])-?([A-K][1-5])?$/.exec(t);
-  if (!m) return { error: `"${text.trim()}" is not a move: write a space (E3), a stack move (A1B2) or PASS`, code: 'move.err.notMove', params: { text: text.trim() } };
+  if (!m)
+    return {
+      error: `"${text.trim()}" is not a move: write a space (E3), a stack move (A1B2) or PASS`,
+      code: 'move.err.notMove',
+      params: { text: text.trim() },
+    };
   for (const s of [m[1], m[2]]) {
-    if (s && !parseSquare(s)) return { error: `${s} is not a space on the board (A1..K5)`, code: 'move.err.notSpace', params: { sq: s } };
+    if (s && !parseSquare(s))
+      return { error: `${s} is not a space on the board (A1..K5)`, code: 'move.err.notSpace', params: { sq: s } };
   }
   return { move: m[1] + (m[2] || '') };
 }
@@ -81,7 +94,8 @@ export function stackMoves(stacks, side) {
     const [x, y] = parseSquare(sq);
     const h = st.length;
     for (const [dx, dy] of DIRECTIONS) {
-      const tx = x + dx * h, ty = y + dy * h;
+      const tx = x + dx * h,
+        ty = y + dy * h;
       if (onBoard(tx, ty) && stacks[squareName(tx, ty)]) moves.push(sq + squareName(tx, ty));
     }
   }
@@ -108,9 +122,15 @@ export function disconnected(stacks) {
   queue.forEach((s) => seen.add(s));
   while (queue.length) {
     const s = queue.pop();
-    for (const n of neighbours(s)) if (stacks[n] && !seen.has(n)) { seen.add(n); queue.push(n); }
+    for (const n of neighbours(s))
+      if (stacks[n] && !seen.has(n)) {
+        seen.add(n);
+        queue.push(n);
+      }
   }
-  return Object.keys(stacks).filter((s) => !seen.has(s)).sort();
+  return Object.keys(stacks)
+    .filter((s) => !seen.has(s))
+    .sort();
 }
 
 function settle(p) {
@@ -144,10 +164,14 @@ export function applyMove(p, move) {
   const legal = legalMoves(p);
   if (!legal.includes(move)) return { error: `${move} is not legal here` };
   if (move !== 'PASS') {
-    const from = move.slice(0, 2), to = move.slice(2);
+    const from = move.slice(0, 2),
+      to = move.slice(2);
     q.stacks[to] = q.stacks[to] + q.stacks[from];
     delete q.stacks[from];
-    for (const s of disconnected(q.stacks)) { removed[s] = q.stacks[s]; delete q.stacks[s]; }
+    for (const s of disconnected(q.stacks)) {
+      removed[s] = q.stacks[s];
+      delete q.stacks[s];
+    }
   }
   q.toMove = other(q.toMove);
   settle(q);
@@ -170,7 +194,10 @@ export function replay(start, moves) {
   let p = start;
   for (const m of moves) {
     const r = applyMove(p, m);
-    if (r.error) { out.error = `move ${out.length} (${m}): ${r.error}`; break; }
+    if (r.error) {
+      out.error = `move ${out.length} (${m}): ${r.error}`;
+      break;
+    }
     p = r.position;
     out.push({ position: p, removed: r.removed, move: m });
   }
@@ -209,7 +236,10 @@ export function parsePositionString(text) {
   });
   const phase = parts[1] === 'place' ? 'placement' : 'movement';
   const p = { stacks, phase, toMove: parts[2] === 'b' ? 'black' : 'white', placed: phase === 'placement' ? total : 49 };
-  if (phase === 'movement' && !legalMoves(p).length) { p.phase = 'over'; p.toMove = 'none'; }
+  if (phase === 'movement' && !legalMoves(p).length) {
+    p.phase = 'over';
+    p.toMove = 'none';
+  }
   return p;
 }
 
@@ -222,7 +252,9 @@ function mt19937_64(seed) {
     mt[i] = (6364136223846793005n * (mt[i - 1] ^ (mt[i - 1] >> 62n)) + BigInt(i)) & MASK64;
   }
   let idx = 312;
-  const UPPER = 0xffffffff80000000n, LOWER = 0x7fffffffn, MATRIX = 0xb5026f5aa96619e9n;
+  const UPPER = 0xffffffff80000000n,
+    LOWER = 0x7fffffffn,
+    MATRIX = 0xb5026f5aa96619e9n;
   return () => {
     if (idx >= 312) {
       for (let i = 0; i < 312; i++) {
@@ -260,7 +292,9 @@ export function randomSetup(seed) {
     const j = below(i);
     [free[i - 1], free[j]] = [free[j], free[i - 1]];
   }
-  free.forEach((s, i) => { stacks[s] = i < 23 ? 'w' : 'b'; });
+  free.forEach((s, i) => {
+    stacks[s] = i < 23 ? 'w' : 'b';
+  });
   return { stacks, phase: 'movement', toMove: 'white', placed: 49 };
 }
 
@@ -296,12 +330,19 @@ export function recordStart(tags) {
 export function toPositionString(p) {
   const rows = [];
   for (let y = 0; y < 5; y++) {
-    let row = '', empty = 0;
+    let row = '',
+      empty = 0;
     for (let x = 0; x < 11; x++) {
       if (!onBoard(x, y)) continue;
       const st = p.stacks[squareName(x, y)];
-      if (!st) { empty++; continue; }
-      if (empty) { row += empty; empty = 0; }
+      if (!st) {
+        empty++;
+        continue;
+      }
+      if (empty) {
+        row += empty;
+        empty = 0;
+      }
       row += st.length > 1 ? `(${st})` : st;
     }
     if (empty) row += empty;
@@ -323,7 +364,7 @@ export function moversOf(start, moves) {
     out.push(side);
     if (placing && m !== 'PASS' && m.length === 2 && ++placed === 49) {
       placing = false;
-      out.movementFrom = out.length;  // the index of the first stack move
+      out.movementFrom = out.length; // the index of the first stack move
       side = 'white';
     } else side = other(side);
   }
