@@ -6,14 +6,17 @@
 #include <string>
 #include <string_view>
 
+#include "engine/engine.hpp"
+
 namespace dvonn::server {
 
-inline constexpr int kEngineLevels = 8;
+// One engine user a level: engine-1 .. engine-8.
+inline constexpr int kEngineLevels = engine::kTopLevel;
 // The fixed deviation a person is rated against (the engine's strength is
 // measured, not guessed).
 inline constexpr double kEngineDeviation = 60.0;
 
-// The rating of an engine level 1..8.
+// The rating of an engine level 1..kEngineLevels.
 double engine_rating(int level);
 // "engine-4" for level 4.
 std::string engine_user_name(int level);

@@ -1,22 +1,18 @@
 #include "server/accounts/session_cookie.hpp"
 
+#include "core/text.hpp"
+
 namespace dvonn::server {
 namespace {
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
 
 // The value of the session cookie; false when there is none.
 bool find_session(std::string_view header, std::string_view& value) {
   while (!header.empty()) {
     auto semi = header.find(';');
-    std::string_view pair = trim(header.substr(0, semi));
+    std::string_view pair = trim_whitespace(header.substr(0, semi));
     auto eq = pair.find('=');
-    if (eq != std::string_view::npos && trim(pair.substr(0, eq)) == kSessionCookie) {
-      value = trim(pair.substr(eq + 1));
+    if (eq != std::string_view::npos && trim_whitespace(pair.substr(0, eq)) == kSessionCookie) {
+      value = trim_whitespace(pair.substr(eq + 1));
       return true;
     }
     header = semi == std::string_view::npos ? std::string_view{} : header.substr(semi + 1);

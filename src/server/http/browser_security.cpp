@@ -3,6 +3,7 @@
 #include <boost/asio/ip/address.hpp>
 #include <cctype>
 
+#include "core/text.hpp"
 #include "server/base/random_id.hpp"
 
 namespace dvonn::server {
@@ -12,12 +13,6 @@ std::string lower(std::string_view s) {
   std::string out(s);
   for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return out;
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
 }
 
 // The host of "host", "host:port", "[v6]" or "[v6]:port"; "" when malformed.
@@ -56,7 +51,7 @@ std::vector<std::pair<std::string, std::string>> security_headers(bool secure) {
 }
 
 bool origin_allowed(std::string_view origin, std::string_view host) {
-  origin = trim(origin);
+  origin = trim_whitespace(origin);
   if (origin.empty()) return true;
   auto scheme_end = origin.find("://");
   if (scheme_end == std::string_view::npos) return false;  // "null" among others
@@ -65,33 +60,33 @@ bool origin_allowed(std::string_view origin, std::string_view host) {
   std::string_view authority = origin.substr(scheme_end + 3);
   if (authority.find('/') != std::string_view::npos) return false;
   std::string origin_host = host_of(authority);
-  std::string own_host = host_of(trim(host));
+  std::string own_host = host_of(trim_whitespace(host));
   return !origin_host.empty() && origin_host == own_host;
 }
 
 std::string client_address(const std::string& peer, std::string_view forwarded_for, bool behind_proxy) {
   if (!behind_proxy || forwarded_for.empty()) return peer;
   auto comma = forwarded_for.rfind(',');
-  std::string last(trim(comma == std::string_view::npos ? forwarded_for : forwarded_for.substr(comma + 1)));
+  std::string last(trim_whitespace(comma == std::string_view::npos ? forwarded_for : forwarded_for.substr(comma + 1)));
   boost::system::error_code ec;
   auto address = boost::asio::ip::make_address(last, ec);
   return ec ? peer : address.to_string();
 }
 
 std::string_view requested_host(std::string_view host, std::string_view forwarded_host, bool behind_proxy) {
-  if (!behind_proxy || trim(forwarded_host).empty()) return host;
-  return trim(forwarded_host.substr(0, forwarded_host.find(',')));
+  if (!behind_proxy || trim_whitespace(forwarded_host).empty()) return host;
+  return trim_whitespace(forwarded_host.substr(0, forwarded_host.find(',')));
 }
 
 bool is_secure(std::string_view forwarded_proto, bool behind_proxy) {
-  return behind_proxy && lower(trim(forwarded_proto)) == "https";
+  return behind_proxy && lower(trim_whitespace(forwarded_proto)) == "https";
 }
 
 bool metrics_allowed(const std::string& peer, bool forwarded, bool behind_proxy, std::string_view authorization,
                      const std::string& token) {
   constexpr std::string_view kBearer = "Bearer ";
   if (!token.empty() && authorization.starts_with(kBearer) &&
-      constant_time_equal(trim(authorization.substr(kBearer.size())), token))
+      constant_time_equal(trim_whitespace(authorization.substr(kBearer.size())), token))
     return true;
   if (behind_proxy && forwarded) return false;
   boost::system::error_code ec;
