@@ -7,20 +7,22 @@ namespace {
 constexpr std::int64_t kDayMs = 24LL * 3600 * 1000;
 }
 
-GameClock::GameClock(TimeControl control, std::int64_t started_ms) : control_(control), last_event_ms_(started_ms) {
+GameClock::GameClock(TimeControl control, std::int64_t started_ms, ClockStart start)
+    : control_(control), start_(start), last_event_ms_(started_ms) {
   if (control_.kind == ClockKind::RealTime) left_ms_[0] = left_ms_[1] = std::int64_t{control_.initial_seconds} * 1000;
 }
 
 GameClock GameClock::replay(TimeControl control, std::int64_t started_ms,
-                            const std::vector<std::int64_t>& move_times_ms) {
-  GameClock clock(control, started_ms);
+                            const std::vector<std::int64_t>& move_times_ms, ClockStart start) {
+  GameClock clock(control, started_ms, start);
   for (std::int64_t t : move_times_ms) clock.record_move(t);
   return clock;
 }
 
 void GameClock::record_move(std::int64_t now_ms) {
   if (stopped_) return;
-  if (control_.kind == ClockKind::RealTime) {
+  // A first move takes no time and earns no increment.
+  if (control_.kind == ClockKind::RealTime && !awaiting_first_move()) {
     std::int64_t& left = left_ms_[static_cast<int>(to_move())];
     left = std::max<std::int64_t>(0, left - std::max<std::int64_t>(0, now_ms - last_event_ms_));
     left += std::int64_t{control_.increment_seconds} * 1000;
@@ -45,7 +47,7 @@ std::int64_t GameClock::remaining_ms(ClockSide side, std::int64_t now_ms) const 
       return 0;
     case ClockKind::RealTime: {
       std::int64_t left = left_ms_[static_cast<int>(side)];
-      if (running) left -= std::max<std::int64_t>(0, now_ms - last_event_ms_);
+      if (running && !awaiting_first_move()) left -= std::max<std::int64_t>(0, now_ms - last_event_ms_);
       return std::max<std::int64_t>(0, left);
     }
     case ClockKind::Correspondence: {
@@ -63,12 +65,24 @@ std::optional<std::int64_t> GameClock::deadline_ms() const {
     case ClockKind::None:
       return std::nullopt;
     case ClockKind::RealTime:
+      if (awaiting_first_move()) return std::nullopt;
       return last_event_ms_ + left_ms_[static_cast<int>(to_move())];
     case ClockKind::Correspondence:
       return last_event_ms_ + control_.days_per_move * kDayMs;
   }
   return std::nullopt;
 }
+
+bool GameClock::awaiting_first_move() const {
+  return control_.kind == ClockKind::RealTime && start_ == ClockStart::AfterFirstMoves && moves_ < 2;
+}
+
+std::optional<std::int64_t> GameClock::first_move_deadline_ms(std::int64_t limit_ms) const {
+  if (stopped_ || !awaiting_first_move()) return std::nullopt;
+  return last_event_ms_ + limit_ms;
+}
+
+bool GameClock::running() const { return timed() && !stopped_ && !awaiting_first_move(); }
 
 bool GameClock::flagged(std::int64_t now_ms) const {
   auto deadline = deadline_ms();

@@ -3,7 +3,8 @@
 // times is needed. Times are milliseconds since the Unix epoch.
 //
 // Real time: the side to move's time runs from the previous move (or the
-// start); a move deducts it and then adds the increment. Correspondence:
+// start); a move deducts it and then adds the increment. With
+// ClockStart::AfterFirstMoves the two first moves are free. Correspondence:
 // the side to move must move within the days per move of the previous move
 // (or the start). Movers alternate (a forced PASS is a move), White first.
 #pragma once
@@ -18,12 +19,19 @@ namespace dvonn::community {
 
 enum class ClockSide { White = 0, Black = 1 };
 
+// When a real-time side's time starts to run: from the start of the game,
+// or (as on lichess) only after each side's first move, so that a player
+// who is slow to begin costs nothing but the game (the server aborts a game
+// whose first moves do not come: first_move_deadline_ms).
+enum class ClockStart { AtStart, AfterFirstMoves };
+
 class GameClock {
  public:
   GameClock() = default;  // untimed
-  GameClock(TimeControl control, std::int64_t started_ms);
+  GameClock(TimeControl control, std::int64_t started_ms, ClockStart start = ClockStart::AtStart);
   // The clock after the given moves, each with the time it was made.
-  static GameClock replay(TimeControl control, std::int64_t started_ms, const std::vector<std::int64_t>& move_times_ms);
+  static GameClock replay(TimeControl control, std::int64_t started_ms, const std::vector<std::int64_t>& move_times_ms,
+                          ClockStart start = ClockStart::AtStart);
 
   const TimeControl& control() const { return control_; }
   bool timed() const { return control_.kind != ClockKind::None; }
@@ -46,9 +54,20 @@ class GameClock {
   std::optional<std::int64_t> deadline_ms() const;
   // Whether the side to move has run out of time at now_ms.
   bool flagged(std::int64_t now_ms) const;
+  // Real time after first moves: while a side's first move is awaited its
+  // time does not run; that move is due within limit_ms of the previous
+  // event (the start, or White's first move). nullopt otherwise.
+  std::optional<std::int64_t> first_move_deadline_ms(std::int64_t limit_ms) const;
+  // Whether the side to move's time runs (timed, not stopped, and past the
+  // first moves when they are free).
+  bool running() const;
 
  private:
+  // Real time, and the side to move has not made its first move yet.
+  bool awaiting_first_move() const;
+
   TimeControl control_;
+  ClockStart start_ = ClockStart::AtStart;
   std::int64_t last_event_ms_ = 0;    // start, or the previous move
   std::int64_t left_ms_[2] = {0, 0};  // real time: as of last_event_ms_
   int moves_ = 0;

@@ -103,5 +103,48 @@ TEST(GameClock, CorrespondenceGivesDaysPerMove) {
   EXPECT_TRUE(clock.flagged(kStart + 5 * kDay));
 }
 
+TEST(GameClock, AfterFirstMovesEachSidesTimeStartsAtItsFirstMove) {
+  GameClock clock(realtime(60, 2), kStart, ClockStart::AfterFirstMoves);
+  // White's first move is awaited: its time stands still, due in 30 s.
+  EXPECT_FALSE(clock.running());
+  EXPECT_FALSE(clock.deadline_ms());
+  EXPECT_FALSE(clock.flagged(kStart + kDay));
+  EXPECT_EQ(clock.remaining_ms(ClockSide::White, kStart + 20'000), 60'000);
+  EXPECT_EQ(*clock.first_move_deadline_ms(30'000), kStart + 30'000);
+  clock.record_move(kStart + 20'000);  // free: no time taken, no increment
+  EXPECT_EQ(clock.remaining_ms(ClockSide::White, kStart + 25'000), 60'000);
+  // Black's first move is due 30 s after White's.
+  EXPECT_EQ(*clock.first_move_deadline_ms(30'000), kStart + 50'000);
+  EXPECT_EQ(clock.remaining_ms(ClockSide::Black, kStart + 45'000), 60'000);
+  clock.record_move(kStart + 45'000);
+  // From now on the clocks run as ever.
+  EXPECT_TRUE(clock.running());
+  EXPECT_FALSE(clock.first_move_deadline_ms(30'000));
+  EXPECT_EQ(clock.remaining_ms(ClockSide::White, kStart + 55'000), 50'000);
+  EXPECT_EQ(*clock.deadline_ms(), kStart + 45'000 + 60'000);
+  clock.record_move(kStart + 55'000);
+  EXPECT_EQ(clock.remaining_ms(ClockSide::White, kStart + 55'000), 52'000);
+  // The same from stored times.
+  GameClock rebuilt = GameClock::replay(realtime(60, 2), kStart, {kStart + 20'000, kStart + 45'000, kStart + 55'000},
+                                        ClockStart::AfterFirstMoves);
+  for (std::int64_t at : {kStart + 55'000, kStart + 70'000})
+    for (ClockSide side : {ClockSide::White, ClockSide::Black})
+      EXPECT_EQ(rebuilt.remaining_ms(side, at), clock.remaining_ms(side, at));
+}
+
+TEST(GameClock, FirstMovesAreFreeOnlyInRealTimeWhenAsked) {
+  GameClock at_start(realtime(60, 0), kStart);
+  EXPECT_TRUE(at_start.running());
+  EXPECT_FALSE(at_start.first_move_deadline_ms(30'000));
+  EXPECT_EQ(at_start.remaining_ms(ClockSide::White, kStart + 20'000), 40'000);
+  GameClock correspondence({ClockKind::Correspondence, 0, 0, 2}, kStart, ClockStart::AfterFirstMoves);
+  EXPECT_TRUE(correspondence.running());
+  EXPECT_FALSE(correspondence.first_move_deadline_ms(30'000));
+  EXPECT_EQ(*correspondence.deadline_ms(), kStart + 2 * kDay);
+  GameClock stopped(realtime(60, 0), kStart, ClockStart::AfterFirstMoves);
+  stopped.stop(kStart + 1000);
+  EXPECT_FALSE(stopped.first_move_deadline_ms(30'000));
+}
+
 }  // namespace
 }  // namespace dvonn::community

@@ -172,15 +172,17 @@ test('two users sign up, meet in the lobby, and White loses a rated 15 s game on
   await bob.goto(`${BASE}/#game=${gameId}`);
   await bob.waitForFunction(() => window.dvonn && window.dvonn.seat === 'black');
 
-  // Names and ratings in the game panel; the clocks show and White's ticks.
+  // Names and ratings in the game panel; the clocks show and stand still
+  // until each side's first move (which is due within 30 s).
   await alice.waitForSelector(`${tid('clock-white')}:not([hidden])`);
   assert.match(await alice.textContent(tid('name-black')), new RegExp(BOB));
   assert.equal(await alice.textContent(tid('rating-black')), '1500');
   const ms1 = Number(await alice.getAttribute(tid('clock-white'), 'data-ms'));
   await alice.waitForTimeout(700);
   const ms2 = Number(await alice.getAttribute(tid('clock-white'), 'data-ms'));
-  assert.ok(ms2 < ms1, `White's clock runs: ${ms1} then ${ms2}`);
-  assert.ok(ms1 <= 15000);
+  assert.equal(ms2, ms1, `White's clock waits for the first move: ${ms1} then ${ms2}`);
+  assert.equal(ms1, 15000);
+  assert.ok((await state(alice)).clock.first_move_deadline > 0, 'the first move is due');
   assert.equal(await alice.isVisible(tid('resign')), true, 'resign is offered');
   assert.equal(await alice.isVisible(tid('undo')), false, 'no undo in a rated game');
 

@@ -15,6 +15,8 @@ import {
   waitState,
   startGame,
   waitMyTurn,
+  legal,
+  clickMove,
   noScriptErrors,
 } from './helpers.mjs';
 
@@ -312,8 +314,18 @@ for (const [label, viewport, opts] of SIZES) {
       await white.waitForFunction(() => window.dvonn && window.dvonn.seat === 'white');
       await black.goto(`${BASE}/#game=${id}`);
       await black.waitForFunction(() => window.dvonn && window.dvonn.seat === 'black');
-      await waitState(white, (s) => s.started !== false && s.clock && s.clock.running === 'white');
       await waitState(black, (s) => s.started !== false);
+      if (clock.type === 'realtime') {
+        // From the empty board each side's time starts at its first move.
+        const st = await waitState(white, (s) => s.started !== false && s.clock);
+        assert.equal(st.clock.running, null, 'no time runs before the first move');
+        assert.ok(st.clock.first_move_deadline > 0, 'the first move is due');
+        for (const page of [white, black]) {
+          await waitMyTurn(page);
+          await clickMove(page, (await legal(page))[0]);
+        }
+      }
+      await waitState(white, (s) => s.started !== false && s.clock && s.clock.running === 'white');
       return id;
     };
 

@@ -26,7 +26,7 @@ class ClockTest : public CommunityTest {
   }
 };
 
-TEST_F(ClockTest, ARealTimeClockStartsWhenTheGameStartsAndCountsMoves) {
+TEST_F(ClockTest, ARealTimeClockStartsAtEachSidesFirstMoveAndCountsMoves) {
   Browser alice = signup("alice"), bob = signup("bob");
   auto c = call("/api/games", merged({{"mode", "online"}, {"color", "white"}}, realtime(60, 5)), alice);
   ASSERT_EQ(c.status, 201) << c.body;
@@ -36,24 +36,40 @@ TEST_F(ClockTest, ARealTimeClockStartsWhenTheGameStartsAndCountsMoves) {
   EXPECT_EQ(clock["increment"], 5);
   EXPECT_EQ(clock["white_ms"], 60000);
   EXPECT_TRUE(clock["running"].is_null());
+  EXPECT_TRUE(clock["first_move_deadline"].is_null());
   EXPECT_TRUE(clock["server_time"].is_number_integer());
   std::string id = c.json()["id"];
   // Waiting for an opponent costs no time.
   advance(120'000);
   auto j = call("/api/games/" + id + "/join", json::object(), bob);
   ASSERT_EQ(j.status, 200);
+  // White's first move is awaited: no time runs, and it is due in 30 s.
   clock = state(id)["clock"];
-  EXPECT_EQ(clock["running"], "white");
-  EXPECT_NEAR(clock["white_ms"].get<double>(), 60000, 1000);
+  EXPECT_TRUE(clock["running"].is_null());
+  EXPECT_EQ(clock["white_ms"], 60000);
+  EXPECT_NEAR(clock["first_move_deadline"].get<double>(), static_cast<double>(now() + 30'000), 1000);
 
   advance(10'000);
   auto m = move(id, c.json()["token"], "E3");
+  ASSERT_EQ(m.status, 200) << m.body;
+  clock = m.json()["clock"];
+  // A first move takes no time and earns no increment; Black's is due now.
+  EXPECT_EQ(clock["white_ms"], 60000);
+  EXPECT_EQ(clock["black_ms"], 60000);
+  EXPECT_TRUE(clock["running"].is_null());
+  EXPECT_NEAR(clock["first_move_deadline"].get<double>(), static_cast<double>(now() + 30'000), 1000);
+  advance(20'000);
+  ASSERT_EQ(move(id, j.json()["token"], "F3").status, 200);
+  // Both have moved: White's time runs from here.
+  advance(10'000);
+  m = move(id, c.json()["token"], "G3");
   ASSERT_EQ(m.status, 200) << m.body;
   clock = m.json()["clock"];
   // 60 s - 10 s + 5 s.
   EXPECT_NEAR(clock["white_ms"].get<double>(), 55000, 1000);
   EXPECT_NEAR(clock["black_ms"].get<double>(), 60000, 1000);
   EXPECT_EQ(clock["running"], "black");
+  EXPECT_TRUE(clock["first_move_deadline"].is_null());
   EXPECT_NEAR(clock["server_time"].get<double>(), static_cast<double>(now()), 2000);
 }
 
@@ -65,6 +81,10 @@ TEST_F(ClockTest, TheServerEndsTheGameWhenTimeRunsOut) {
   watcher.next_of_type("state");
   ASSERT_EQ(move(g.id, g.white, "E3").status, 200);
   watcher.next_of_type("state");
+  ASSERT_EQ(move(g.id, g.black, "F3").status, 200);
+  watcher.next_of_type("state");
+  ASSERT_EQ(move(g.id, g.white, "G3").status, 200);
+  watcher.next_of_type("state");
   advance(31'000);
   // Nobody asks: the watcher ends it and everyone gets the state.
   json s = watcher.next_of_type("state");
@@ -74,9 +94,9 @@ TEST_F(ClockTest, TheServerEndsTheGameWhenTimeRunsOut) {
   EXPECT_EQ(s["result"], "white");  // black was to move
   EXPECT_EQ(s["clock"]["black_ms"], 0);
   EXPECT_TRUE(s["clock"]["running"].is_null());
-  auto late = move(g.id, g.black, "F3");
+  auto late = move(g.id, g.black, "H3");
   EXPECT_EQ(late.status, 409);
-  EXPECT_EQ(state(g.id)["moves"].size(), 1u);
+  EXPECT_EQ(state(g.id)["moves"].size(), 3u);
   EXPECT_EQ(call("/api/games/" + g.id + "/resign", {{"token", g.black}}).status, 409);
 }
 
@@ -141,15 +161,17 @@ TEST_F(ClockTest, AForcedPassIsPlayedByTheServerInTimedGames) {
 TEST_F(ClockTest, ClocksSurviveARestartAndTimeRunsWhileTheServerIsDown) {
   Browser alice = signup("alice"), bob = signup("bob");
   Started g = start_online(alice, bob, realtime(120, 0));
+  ASSERT_EQ(move(g.id, g.white, "E3").status, 200);  // first moves: free
+  ASSERT_EQ(move(g.id, g.black, "F3").status, 200);
   advance(10'000);
-  ASSERT_EQ(move(g.id, g.white, "E3").status, 200);
+  ASSERT_EQ(move(g.id, g.white, "G3").status, 200);
   advance(20'000);
   restart();
   json clock = state(g.id)["clock"];
   EXPECT_NEAR(clock["white_ms"].get<double>(), 110000, 1500);
   EXPECT_NEAR(clock["black_ms"].get<double>(), 100000, 1500);
   EXPECT_EQ(clock["running"], "black");
-  ASSERT_EQ(move(g.id, g.black, "F3").status, 200);
+  ASSERT_EQ(move(g.id, g.black, "H3").status, 200);
 
   // Down for longer than White has left: the game is lost on time as soon
   // as the server is back.
@@ -160,11 +182,11 @@ TEST_F(ClockTest, ClocksSurviveARestartAndTimeRunsWhileTheServerIsDown) {
   EXPECT_EQ(s["end"], "time");
   EXPECT_EQ(s["result"], "black");
   EXPECT_EQ(s["clock"]["white_ms"], 0);
-  EXPECT_EQ(move(g.id, g.white, "G3").status, 409);
+  EXPECT_EQ(move(g.id, g.white, "A3").status, 409);
   // And it stays so.
   restart();
   EXPECT_EQ(state(g.id)["end"], "time");
-  EXPECT_EQ(state(g.id)["moves"].size(), 2u);
+  EXPECT_EQ(state(g.id)["moves"].size(), 4u);
 }
 
 }  // namespace

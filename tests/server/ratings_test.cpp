@@ -137,12 +137,15 @@ TEST_F(RatingsTest, LiveListsStartedGamesWithRecentMoves) {
   Started g = start_online(alice, bob);
   call("/api/games", {{"mode", "online"}}, alice);  // waiting: not live
   json local = create({{"mode", "local"}});         // local: not live
+  // Started, but nobody has moved: not being played yet.
+  EXPECT_EQ(get("/api/live").json()["games"].size(), 0u);
+  ASSERT_EQ(call("/api/games/" + g.id + "/moves", {{"token", g.white}, {"move", "C3"}}).status, 200);
   json live = get("/api/live").json();
   ASSERT_EQ(live["games"].size(), 1u) << live;
   EXPECT_EQ(live["games"][0]["id"], g.id);
   advance(2 * 3600 * 1000);
   EXPECT_EQ(get("/api/live").json()["games"].size(), 0u);
-  ASSERT_EQ(call("/api/games/" + g.id + "/moves", {{"token", g.white}, {"move", "E3"}}).status, 200);
+  ASSERT_EQ(call("/api/games/" + g.id + "/moves", {{"token", g.black}, {"move", "E3"}}).status, 200);
   EXPECT_EQ(get("/api/live").json()["games"].size(), 1u);
   call("/api/games/" + g.id + "/resign", {{"token", g.white}});
   EXPECT_EQ(get("/api/live").json()["games"].size(), 0u);

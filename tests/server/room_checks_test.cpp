@@ -118,5 +118,33 @@ TEST(RoomChecks, UndoTakesBackToThePersonsLastMove) {
   EXPECT_EQ(moves_to_undo(game, online_seats), 0);
 }
 
+TEST(RoomChecks, Abort) {
+  RoomFacts f = online();
+  EXPECT_EQ(message(refuse_abort(f, kWhite)), "");
+  f.moves = 1;
+  EXPECT_EQ(message(refuse_abort(f, {Role::Black, true})), "");
+  f.moves = 2;
+  EXPECT_EQ(message(refuse_abort(f, kWhite)), "409 both sides have moved: resign instead");
+  f.moves = 0;
+  EXPECT_EQ(message(refuse_abort(f, kNobody)), "403 spectators cannot abort a game");
+  EXPECT_EQ(message(refuse_abort(f, kWrongToken)), "403 wrong seat token");
+  // Nobody joined yet: the creator may withdraw it.
+  f.started = false;
+  EXPECT_EQ(message(refuse_abort(f, kWhite)), "");
+  f.started = true;
+  f.over = true;
+  EXPECT_EQ(message(refuse_abort(f, kWhite)), "409 the game is over");
+  f.aborted = true;
+  EXPECT_EQ(message(refuse_abort(f, kWhite)), "409 the game was already aborted");
+  EXPECT_EQ(message(refuse_move(f, kWhite)), "409 the game was aborted");
+  EXPECT_EQ(message(refuse_resign(f, kWhite)), "409 the game was aborted");
+  RoomFacts local;
+  local.mode = Mode::Local;
+  EXPECT_EQ(message(refuse_abort(local, {Role::Both, true})), "400 aborting is for online and engine games");
+  RoomFacts broken = online();
+  broken.broken = true;
+  EXPECT_EQ(refuse_abort(broken, kWhite)->status, 503);
+}
+
 }  // namespace
 }  // namespace dvonn::server::testing

@@ -58,7 +58,7 @@ json summary_of(const Statement& q) {
             {"clock", time_control_json(control)},
             {"rated", q.integer("rated") != 0},
             {"result", q.text("result")},
-            {"end", end.empty() || end == "cancelled" ? json() : json(end)},
+            {"end", end.empty() || end == "cancelled" || end == "aborted" ? json() : json(end)},
             {"score", {{"white", q.integer("score_white")}, {"black", q.integer("score_black")}}},
             {"moves", q.integer("move_count")},
             {"to_move", q.text("to_move")},
@@ -129,7 +129,8 @@ json GameQueries::my_games(const User& user, int limit, std::int64_t offset) {
       c.reset();
     }
     std::string done = std::string(kSummarySelect) +
-                       "WHERE (g.white_user = ?1 OR g.black_user = ?1) AND g.over = 1 AND g.end_reason <> 'cancelled' "
+                       "WHERE (g.white_user = ?1 OR g.black_user = ?1) AND g.over = 1 AND g.end_reason NOT IN "
+                       "('cancelled', 'aborted') "
                        "ORDER BY g.updated_ms DESC LIMIT ?2";
     Statement f(db, done.c_str(), false);
     f.bind(1, user.id).bind(2, std::int64_t{kFinishedShown});
@@ -152,7 +153,8 @@ std::optional<json> GameQueries::profile(const std::string& name, int limit, con
         db,
         "SELECT COALESCE(SUM(winner = 'draw'), 0) AS draws, COALESCE(SUM(winner <> 'draw' AND winner = CASE WHEN "
         "white_user = ?1 THEN 'white' ELSE 'black' END), 0) AS wins, COUNT(*) AS decided FROM games "
-        "WHERE (white_user = ?1 OR black_user = ?1) AND over = 1 AND end_reason <> 'cancelled' AND winner <> ''",
+        "WHERE (white_user = ?1 OR black_user = ?1) AND over = 1 AND end_reason NOT IN ('cancelled', 'aborted') AND "
+        "winner <> ''",
         false);
     r.bind(1, user->id);
     if (r.next()) {
@@ -181,9 +183,10 @@ std::optional<json> GameQueries::profile(const std::string& name, int limit, con
     }
     h.reset();
     for (auto it = points.rbegin(); it != points.rend(); ++it) history.push_back(std::move(*it));
-    std::string recent_sql = std::string(kSummarySelect) +
-                             "WHERE (g.white_user = ?1 OR g.black_user = ?1) AND g.end_reason <> 'cancelled' "
-                             "ORDER BY g.updated_ms DESC LIMIT ?2";
+    std::string recent_sql =
+        std::string(kSummarySelect) +
+        "WHERE (g.white_user = ?1 OR g.black_user = ?1) AND g.end_reason NOT IN ('cancelled', 'aborted') "
+        "ORDER BY g.updated_ms DESC LIMIT ?2";
     Statement g(db, recent_sql.c_str(), false);
     g.bind(1, user->id).bind(2, std::int64_t{kRecentShown});
     while (g.next()) recent.push_back(summary_of(g));
@@ -208,7 +211,8 @@ json GameQueries::archive(const std::string& player, const PageCursor& before, i
     user = p->id;
   }
   store_.read([&](sqlite3* db) {
-    std::string sql = std::string(kSummarySelect) + "WHERE g.over = 1 AND g.end_reason <> 'cancelled' AND " +
+    std::string sql = std::string(kSummarySelect) +
+                      "WHERE g.over = 1 AND g.end_reason NOT IN ('cancelled', 'aborted') AND " +
                       PageCursor::before_sql("g.updated_ms", "g.id", 1, 4) + " " +
                       (user ? "AND (g.white_user = ?3 OR g.black_user = ?3) " : "") +
                       "ORDER BY g.updated_ms DESC, g.id DESC LIMIT ?2";
@@ -224,7 +228,10 @@ json GameQueries::live(std::int64_t now, const PageCursor& before, int limit) {
   json page;
   store_.read([&](sqlite3* db) {
     std::string sql = std::string(kSummarySelect) +
-                      "WHERE g.over = 0 AND g.mode IN ('online', 'engine') AND g.updated_ms > ?1 AND " +
+                      "WHERE g.over = 0 AND g.mode IN ('online', 'engine') AND g.updated_ms > ?1 AND "
+                      // Being played: a person has moved (an engine playing
+                      // White moves first by itself).
+                      "g.move_count >= CASE WHEN g.engine_color = 'white' THEN 2 ELSE 1 END AND " +
                       PageCursor::before_sql("g.updated_ms", "g.id", 3, 4) +
                       " AND (g.engine_color = 'white' OR g.white_token <> '') AND "
                       "(g.engine_color = 'black' OR g.black_token <> '') "

@@ -35,8 +35,9 @@ class GameQueries {
   // of their last change, then id), newest first; an unknown player has
   // no games.
   nlohmann::json archive(const std::string& player, const PageCursor& before, int limit);
-  // {"games", "more", "next"}: unfinished games with both seats taken and a
-  // change in the last hour, before `before`, most recent first.
+  // {"games", "more", "next"}: unfinished games with both seats taken, a
+  // move by a person and a change in the last hour, before `before`, most
+  // recent first.
   nlohmann::json live(std::int64_t now, const PageCursor& before, int limit);
 
   static constexpr int kFinishedShown = 20;

@@ -31,8 +31,10 @@ enum class LobbyState { None = 0, Open = 1, Taken = 2, Cancelled = 3 };
 std::optional<LobbyState> lobby_state_from_int(std::int64_t value);
 inline std::int64_t lobby_state_int(LobbyState s) { return static_cast<std::int64_t>(s); }
 
-enum class EndReason { None, Count, Resignation, Time, Cancelled };
-const char* end_reason_name(EndReason r);  // "", "count", "resignation", "time", "cancelled"
+// Aborted: ended before both sides moved, by a player or by a first move
+// that did not come; no result and no rating change.
+enum class EndReason { None, Count, Resignation, Time, Cancelled, Aborted };
+const char* end_reason_name(EndReason r);  // "", "count", "resignation", "time", "cancelled", "aborted"
 std::optional<EndReason> parse_end_reason(std::string_view text);
 
 enum class Winner { None, White, Black, Draw };

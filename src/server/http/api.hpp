@@ -111,6 +111,7 @@ class Api {
   void play_move(const ApiCall& call, Respond respond);
   void undo_move(const ApiCall& call, Respond respond);
   void resign_game(const ApiCall& call, Respond respond);
+  void abort_game(const ApiCall& call, Respond respond);
   void hint(const ApiCall& call, Respond respond);
   void languages(const ApiCall& call, Respond respond);
   void signup(const ApiCall& call, Respond respond);

@@ -106,6 +106,12 @@ void Api::resign_game(const ApiCall& call, Respond respond) {
     room->resign(token, [respond](const RoomReply& r) { respond(from_room(r)); });
 }
 
+void Api::abort_game(const ApiCall& call, Respond respond) {
+  std::string token;
+  if (auto room = seat_request(call, token, respond))
+    room->abort(token, [respond](const RoomReply& r) { respond(from_room(r)); });
+}
+
 void Api::hint(const ApiCall& call, Respond respond) {
   std::string token;
   auto room = seat_request(call, token, respond);

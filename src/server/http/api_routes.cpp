@@ -49,6 +49,7 @@ std::span<const ApiRoute> Api::routes() {
       {"POST", "/api/games/{}/undo", GameIfAbsent, Anyone, Object, &Api::undo_move},
       {"POST", "/api/games/{}/hint", GameIfAbsent, Anyone, Object, &Api::hint},
       {"POST", "/api/games/{}/resign", GameIfAbsent, Anyone, Object, &Api::resign_game},
+      {"POST", "/api/games/{}/abort", GameIfAbsent, Anyone, Object, &Api::abort_game},
       {"GET", "/api/languages", Memory, Anyone, None, &Api::languages},
       {"POST", "/api/auth/signup", Memory, Anyone, Object, &Api::signup},
       {"POST", "/api/auth/login", Memory, Anyone, Object, &Api::login},

@@ -154,7 +154,7 @@ class WebSocketSession : public Subscriber,
     if (msg.is_discarded() || !msg.is_object()) return send_error("malformed JSON: send one JSON object", nullptr);
     auto type_field = msg.find("type");
     if (type_field == msg.end() || !type_field->is_string())
-      return send_error("a message needs a \"type\": move, undo, hint, resign or ping", nullptr);
+      return send_error("a message needs a \"type\": move, undo, hint, resign, abort or ping", nullptr);
     std::string type = type_field->get<std::string>();
     auto self = shared_from_this();
     auto on_reply = [self, type](const RoomReply& r) {
@@ -178,6 +178,7 @@ class WebSocketSession : public Subscriber,
     }
     if (type == "undo") return room_->undo(token, on_reply);
     if (type == "resign") return room_->resign(token, on_reply);
+    if (type == "abort") return room_->abort(token, on_reply);
     if (type == "hint") {
       return room_->hint(
           token,
@@ -189,7 +190,7 @@ class WebSocketSession : public Subscriber,
           },
           address_);
     }
-    send_error("unknown message type \"" + type + "\": use move, undo, hint, resign or ping", type);
+    send_error("unknown message type \"" + type + "\": use move, undo, hint, resign, abort or ping", type);
   }
 
   static std::shared_ptr<const std::string> error_message(const std::string& message, json request) {

@@ -81,7 +81,9 @@ bool GameRoom::started_locked() const {
   return seats_.white_taken && seats_.black_taken;
 }
 
-bool GameRoom::over_locked() const { return forced_result_.has_value() || game_.position().is_over(); }
+bool GameRoom::over_locked() const {
+  return forced_result_.has_value() || end_reason_ == EndReason::Aborted || game_.position().is_over();
+}
 
 Result GameRoom::result_locked() const { return forced_result_ ? *forced_result_ : game_.result(); }
 
@@ -91,7 +93,7 @@ std::string GameRoom::state_body_locked() const {
   x.rated = rated_;
   x.started = started_locked();
   x.result = forced_result_;
-  if (end_reason_ != EndReason::Cancelled) x.end = end_reason_;
+  x.end = end_reason_;
   const RatingChanges& r = rating_changes_;
   if (r.valid) x.rating_changes = rating_changes_json(r.white_before, r.white_after, r.black_before, r.black_after);
   return state_json(id_, seats_, game_, removed_, version_, x);
@@ -115,7 +117,7 @@ GameProgress GameRoom::progress_locked(std::int64_t now) const {
   if (!over && started_locked() && clock_.running()) g.deadline_ms = clock_.deadline_ms();
   g.updated_ms = now;
   g.end_reason = end_reason_;
-  if (over) {
+  if (over && end_reason_ != EndReason::Aborted) {
     Result r = result_locked();
     g.winner = r == Result::WhiteWins ? Winner::White : r == Result::BlackWins ? Winner::Black : Winner::Draw;
   }
@@ -164,6 +166,8 @@ RoomFacts GameRoom::facts_locked() const {
   f.over = over_locked();
   f.ended_early = forced_result_.has_value();
   f.cancelled = end_reason_ == EndReason::Cancelled;
+  f.aborted = end_reason_ == EndReason::Aborted;
+  f.moves = static_cast<int>(game_.moves().size());
   f.started = started_locked();
   f.to_move = game_.position().side_to_move();
   f.lobby = lobby_;
@@ -174,6 +178,10 @@ Asker GameRoom::asker_locked(const std::string& token) const { return {role_of_l
 
 std::optional<RoomReply> GameRoom::out_of_time_locked() {
   std::int64_t now = context_.now_ms();
+  if (clock_.first_move_overdue(now)) {
+    abort_locked(*clock_.first_move_deadline_ms(), {});
+    return refusal(409, "the game was aborted: a first move did not come in time");
+  }
   if (!clock_.flagged(now)) return std::nullopt;
   end_on_time_locked(now);
   return refusal(409, "the game is over: time ran out");
@@ -253,10 +261,35 @@ void GameRoom::end_on_time_locked(std::int64_t now) {
   commit_locked([](StoreWriter&) {}, {}, {});
 }
 
+void GameRoom::abort_locked(std::int64_t now, Reply reply) {
+  end_locked(EndReason::Aborted, std::nullopt, now);
+  commit_locked([](StoreWriter&) {}, {}, std::move(reply));
+}
+
+void GameRoom::abort(const std::string& token, Reply reply) {
+  std::unique_lock lock(mutex_);
+  Asker asker = asker_locked(token);
+  auto refused = refuse_abort(facts_locked(), asker);
+  // A flag that fell is a loss on time, not an abort (an overdue first
+  // move is an abort either way: below).
+  if (!refused && !clock_.first_move_overdue(context_.now_ms())) refused = out_of_time_locked();
+  if (refused) return lock.unlock(), reply(*refused);
+  if (lobby_ == LobbyState::Open) {
+    // Nobody joined: the lobby's cancel.
+    lobby_ = LobbyState::Cancelled;
+    end_reason_ = EndReason::Cancelled;
+    return commit_locked([id = id_](StoreWriter& w) { w.set_lobby(id, LobbyState::Cancelled); }, {}, std::move(reply));
+  }
+  abort_locked(context_.now_ms(), std::move(reply));
+}
+
 void GameRoom::check_time() {
   std::lock_guard lock(mutex_);
   if (broken_ || over_locked() || !clock_.running()) return;
   std::int64_t now = context_.now_ms();
+  // A side that does not make its first move in time aborts the game
+  // rather than losing it.
+  if (clock_.first_move_overdue(now)) return abort_locked(*clock_.first_move_deadline_ms(), {});
   if (clock_.flagged(now)) return end_on_time_locked(now);
   arm_clock_locked();
 }
@@ -390,7 +423,8 @@ void GameRoom::commit_locked(std::function<void(StoreWriter&)> writes, RoomReply
   // transaction as the end.
   std::shared_ptr<RatingChanges> ratings;
   double white_score = 0;
-  if (rated_ && over_locked() && !rating_changes_.valid && !rating_pending_ && white_player_.id && black_player_.id) {
+  if (rated_ && over_locked() && end_reason_ != EndReason::Aborted && !rating_changes_.valid && !rating_pending_ &&
+      white_player_.id && black_player_.id) {
     rating_pending_ = true;
     ratings = std::make_shared<RatingChanges>();
     Result r = result_locked();

@@ -99,6 +99,9 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   void resign(const std::string& token, Reply reply);
   // Withdraws an open lobby game (its creator only).
   void cancel(std::int64_t user, Reply reply);
+  // Ends an online or engine game before both sides have moved: no result,
+  // no rating change (an open lobby game is withdrawn as by cancel).
+  void abort(const std::string& token, Reply reply);
   // The seat ("white", "black", "both") and token a user holds; nullopt if
   // none.
   std::optional<std::pair<std::string, std::string>> seat_of(std::int64_t user) const;
@@ -141,6 +144,8 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   GameProgress progress_locked(std::int64_t now) const;
   // Ends the game at now: the side to move lost on time.
   void end_on_time_locked(std::int64_t now);
+  // Ends the game at now with no result (aborted).
+  void abort_locked(std::int64_t now, Reply reply);
   void end_locked(EndReason reason, std::optional<Result> result, std::int64_t now);
   // Registers the clock's deadline with the watcher (or removes it).
   void arm_clock_locked();

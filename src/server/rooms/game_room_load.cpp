@@ -58,7 +58,11 @@ void GameRoom::load_community(const StoredGame& stored, const community::TimeCon
   }
   std::optional<std::int64_t> stop_ms;
   if (over_locked()) stop_ms = ended_ms_ ? ended_ms_ : stored.started_ms;
-  clock_ = RoomClock(control, stored.started_ms, stored.move_times, stop_ms);
+  // From the empty board the first moves are free (and due within
+  // kFirstMoveMs); from an imported position the clocks run at once.
+  clock_ = RoomClock(
+      control, stored.started_ms, stored.move_times, stop_ms,
+      game_.start() == empty_board() ? community::ClockStart::AfterFirstMoves : community::ClockStart::AtStart);
   if (stored.has_rating_changes) {
     rating_changes_.valid = true;
     rating_changes_.white_before = stored.white_before;

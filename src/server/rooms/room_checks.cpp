@@ -27,6 +27,7 @@ std::optional<RoomReply> refuse_move(const RoomFacts& room, Asker asker) {
   if (asker.role == Role::Spectator)
     return refusal(403, asker.has_token ? "wrong seat token: it is not a seat of this game"
                                         : "spectators cannot move: this needs a seat token");
+  if (room.aborted) return refusal(409, "the game was aborted");
   if (room.over) return refusal(409, "the game is over");
   if (room.cancelled) return refusal(409, "the game was cancelled");
   if (!room.started) return refusal(409, "the game has not started: waiting for an opponent");
@@ -40,6 +41,7 @@ std::optional<RoomReply> refuse_resign(const RoomFacts& room, Asker asker) {
   if (asker.role == Role::Spectator)
     return refusal(403, asker.has_token ? "wrong seat token" : "spectators cannot resign");
   if (room.mode == Mode::Local) return refusal(400, "resigning is for online and engine games");
+  if (room.aborted) return refusal(409, "the game was aborted");
   if (room.over) return refusal(409, "the game is over");
   if (room.cancelled) return refusal(409, "the game was cancelled");
   if (!room.started) return refusal(409, "the game has not started: cancel it instead");
@@ -72,6 +74,7 @@ std::optional<RoomReply> refuse_join(const RoomFacts& room, std::optional<Color>
   if (room.mode != Mode::Online)
     return refusal(409, std::string("a ") + mode_name(room.mode) + " game has no seat to join; watch it instead");
   if (room.lobby == LobbyState::Cancelled) return refusal(409, "the game was cancelled");
+  if (room.aborted) return refusal(409, "the game was aborted");
   if (!free_seat) return refusal(409, "both seats are taken; watch the game instead");
   if (joining.id != 0 && other.id == joining.id) return refusal(409, "this is your own game: wait for an opponent");
   if (room.rated && joining.id == 0) return refusal(401, "log in to join a rated game");
@@ -88,6 +91,18 @@ std::optional<RoomReply> refuse_cancel(const RoomFacts& room, bool is_player) {
   if (room.lobby != LobbyState::Open)
     return refusal(409, room.lobby == LobbyState::Taken ? "the game was joined: resign it instead"
                                                         : "the game was already cancelled");
+  return std::nullopt;
+}
+
+std::optional<RoomReply> refuse_abort(const RoomFacts& room, Asker asker) {
+  if (room.broken) return refusal(503, kBroken);
+  if (asker.role == Role::Spectator)
+    return refusal(403, asker.has_token ? "wrong seat token" : "spectators cannot abort a game");
+  if (room.mode == Mode::Local) return refusal(400, "aborting is for online and engine games");
+  if (room.aborted) return refusal(409, "the game was already aborted");
+  if (room.cancelled) return refusal(409, "the game was cancelled");
+  if (room.over) return refusal(409, "the game is over");
+  if (room.started && room.moves >= 2) return refusal(409, "both sides have moved: resign instead");
   return std::nullopt;
 }
 

@@ -22,6 +22,8 @@ struct RoomFacts {
   bool over = false;         // the game has a result
   bool ended_early = false;  // resignation or time
   bool cancelled = false;    // a lobby game withdrawn
+  bool aborted = false;      // ended before both sides moved
+  int moves = 0;             // moves made (forced passes included)
   bool started = true;       // both seats taken
   Color to_move = Color::White;
   LobbyState lobby = LobbyState::None;
@@ -44,6 +46,9 @@ std::optional<RoomReply> refuse_join(const RoomFacts& room, std::optional<Color>
                                      const User& joining);
 // is_player: the user asking plays the game.
 std::optional<RoomReply> refuse_cancel(const RoomFacts& room, bool is_player);
+// Aborting: a seat of an online or engine game, before both sides have
+// moved (a game nobody has joined yet included).
+std::optional<RoomReply> refuse_abort(const RoomFacts& room, Asker asker);
 
 // The moves an undo takes back: the last one in a local game; in an engine
 // game those back to the person's last move, so it is their turn again (the

@@ -93,7 +93,8 @@ std::string state_json(const std::string& id, const SeatInfo& seats, const Game&
                        std::int64_t version, const StateExtras& extras) {
   const Position& p = game.position();
   MoveList legal;
-  if (!extras.result) p.generate(legal);  // none when the game is over
+  // None when the game is over, withdrawn or aborted.
+  if (!extras.result && extras.end != EndReason::Cancelled && extras.end != EndReason::Aborted) p.generate(legal);
   bool over = legal.size == 0;
   Score score = p.score();
 
@@ -201,21 +202,26 @@ std::string state_json(const std::string& id, const SeatInfo& seats, const Game&
 namespace dvonn::server {
 
 nlohmann::json clock_json(const community::TimeControl& control, const community::GameClock& clock, bool live,
-                          std::int64_t now) {
+                          std::int64_t now, std::int64_t first_move_limit_ms) {
   using community::ClockKind;
   using community::ClockSide;
   if (control.kind == ClockKind::None) return nullptr;
-  bool running = live && !clock.stopped();
+  bool running = live && clock.running();
   nlohmann::json running_side = nullptr;
   if (running) running_side = clock.to_move() == ClockSide::White ? "white" : "black";
   if (control.kind == ClockKind::RealTime) {
     std::int64_t initial = std::int64_t{control.initial_seconds} * 1000;
+    std::optional<std::int64_t> first_move;
+    if (live && first_move_limit_ms > 0) first_move = clock.first_move_deadline_ms(first_move_limit_ms);
     return {{"type", "realtime"},
             {"initial", control.initial_seconds},
             {"increment", control.increment_seconds},
             {"white_ms", live ? clock.remaining_ms(ClockSide::White, now) : initial},
             {"black_ms", live ? clock.remaining_ms(ClockSide::Black, now) : initial},
             {"running", running_side},
+            // While a side's first move is awaited its time stands still;
+            // the move is due by then, or the game is aborted.
+            {"first_move_deadline", first_move ? nlohmann::json(*first_move) : nlohmann::json()},
             {"server_time", now}};
   }
   nlohmann::json deadline = nullptr;

@@ -37,7 +37,7 @@ struct StateExtras {
   std::string players = R"({"white":null,"black":null})";
   bool rated = false;
   bool started = true;
-  EndReason end = EndReason::None;  // None (null), Count, Resignation, Time
+  EndReason end = EndReason::None;  // None (null), Count, Resignation, Time, Cancelled, Aborted
   std::optional<Result> result;     // a game ended early (resignation, time)
   std::string rating_changes = "null";
 };
@@ -53,9 +53,10 @@ std::string state_json(const std::string& id, const SeatInfo& seats, const Game&
                        std::int64_t version, const StateExtras& extras = {});
 
 // The state's clock as of now (null untimed). live: the game has started
-// (both seats taken) and its clock with it.
+// (both seats taken) and its clock with it. first_move_limit_ms: how long a
+// real-time first move may take (its deadline goes into the JSON).
 nlohmann::json clock_json(const community::TimeControl& control, const community::GameClock& clock, bool live,
-                          std::int64_t now);
+                          std::int64_t now, std::int64_t first_move_limit_ms = 0);
 // A state from state_json with its clock added as its last field: the state
 // is kept without it, as the clock is as of when the state is sent.
 std::string state_with_clock(const std::string& state, const nlohmann::json& clock);
