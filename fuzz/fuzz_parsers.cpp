@@ -1,7 +1,8 @@
 // libFuzzer target for every text parser of the rules core: moves, squares,
 // position strings and game records (and replaying what parses), the
 // community layer's time controls, and the server's readers of request
-// text: cookies, URL queries, account names and passwords.
+// text: cookies, URL queries, UTF-8 checks, paging cursors, account names
+// and passwords.
 // Build and run: scripts/fuzz.sh [SECONDS]
 #include <cctype>
 #include <cstddef>
@@ -14,6 +15,7 @@
 #include "core/position_string.hpp"
 #include "server/accounts/account_rules.hpp"
 #include "server/accounts/session_cookie.hpp"
+#include "server/base/page_cursor.hpp"
 #include "server/http/url.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -58,6 +60,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     (void)server::percent_decode(text);
     (void)server::query_param(text, "player");
     (void)server::has_query_param(text, "before");
+    (void)server::is_valid_utf8(text);
+    if (auto cursor = server::PageCursor::parse(text)) {
+      // A cursor prints back to itself (with its id; a time alone gains ".").
+      auto again = server::PageCursor::parse(cursor->text());
+      if (!cursor->id.empty() && (!again || again->time != cursor->time || again->id != cursor->id)) std::abort();
+    }
     if (server::check_new_name(text).empty()) {
       // An accepted name is 3 to 20 plain characters starting with a letter.
       if (text.size() < 3 || text.size() > 20 || server::name_key(text).size() != text.size()) std::abort();

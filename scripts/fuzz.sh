@@ -8,7 +8,8 @@ command -v clang++ >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninte
 mkdir -p build-fuzz
 clang++ -std=c++20 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Isrc \
   fuzz/fuzz_parsers.cpp src/core/*.cpp src/community/time_control.cpp \
-  src/server/accounts/account_rules.cpp src/server/accounts/session_cookie.cpp src/server/http/url.cpp -o build-fuzz/fuzz_parsers
+  src/server/accounts/account_rules.cpp src/server/accounts/session_cookie.cpp src/server/http/url.cpp \
+  src/server/base/page_cursor.cpp -o build-fuzz/fuzz_parsers
 work=$(mktemp -d)
 cp fuzz/corpus/* "$work"/
 build-fuzz/fuzz_parsers -max_total_time="$seconds" -max_len=4096 -timeout=5 "$work" 2>&1 | tail -n 5
