@@ -98,6 +98,29 @@ async function sendMove(move) {
   }
 }
 
+// A hint in a player's words: the move, then who is ahead by how much (the
+// engine's score is the final piece difference for the side to move).
+function hintText(m, h, toMove) {
+  const move =
+    m === 'PASS'
+      ? t('hint.pass')
+      : m.length === 4
+        ? t('hint.move', { from: m.slice(0, 2), to: m.slice(2) })
+        : t('hint.place', { sq: m });
+  if (typeof h.score !== 'number') return move;
+  const white = toMove === 'black' ? -h.score : h.score;
+  const n = Math.round(Math.abs(white));
+  const lead = white > 0 ? 'white' : 'black';
+  const judged = h.exact
+    ? n === 0
+      ? t('hint.drawExact')
+      : t(`hint.wins.${lead}`, { n })
+    : n === 0
+      ? t('hint.even')
+      : t(`hint.ahead.${lead}`, { n });
+  return t('hint.text', { move, score: judged });
+}
+
 function refusal(e) {
   if (e instanceof ApiError && e.status === 0) return t('error.notSent', { error: errorText(e) });
   return t('error.refused', { error: errorText(e) });
@@ -302,13 +325,7 @@ function setupGameControls() {
       if (!game || game.state.version !== version) return;
       const m = h.move || '';
       game.hint = m === 'PASS' ? [] : m.length === 4 ? [m.slice(0, 2), m.slice(2)] : [m];
-      const sc =
-        typeof h.score === 'number'
-          ? t(h.exact ? 'hint.scoreExact' : 'hint.scoreAbout', {
-              score: `${h.score > 0 ? '+' : ''}${Math.round(h.score * 10) / 10}`,
-            })
-          : '';
-      say(t('hint.text', { move: m, score: sc }), 'note');
+      say(hintText(m, h, game.state.to_move), 'note');
       byTest('message').dataset.hint = m;
     } catch (e) {
       say(refusal(e), 'error');
