@@ -21,6 +21,8 @@ import { renderGameOver } from './game_over.js';
 import { renderMoveList } from './move_list.js';
 import { goBy, loadHistory, renderHistory, setupHistory } from './history.js';
 import { setupAlerts, updateTurnAlert } from './alerts.js';
+import { soundsFor } from './sounds.js';
+import { setupTheme } from './theme.js';
 import { renderSavedGames, setupHome, syncHomeForm } from './home.js';
 import { renderExport, setupImport } from './import_export.js';
 
@@ -64,6 +66,7 @@ function applyState(st, source) {
   if (prev && !isOver(prev) && isOver(st)) say('');
   game.flagAsked = false;
   if (changed) {
+    soundsFor(prev, st);
     if (game.seat === 'white' || game.seat === 'black') refreshTurnCount();
     hideStackInfo();
     game.selected = null;
@@ -429,7 +432,7 @@ onLanguageChange(() => {
   byTest('board').setAttribute('aria-label', t('board.label'));
   updateTurnAlert(game);
   if (game && game.state) render();
-  if (!byTest('home').hidden) renderSavedGames();
+  if (!byTest('home').hidden) renderSavedGames({ refresh: false });
   Community.relabel();
   byTest('connection').textContent = byTest('connection').dataset.state
     ? t(`conn.${byTest('connection').dataset.state}`)
@@ -450,6 +453,7 @@ setupClocks({
   },
 });
 setupAlerts();
+setupTheme(byTest('board-theme'));
 setupSkipLink();
 await Community.setup({ saveSeat });
 window.addEventListener('hashchange', route);
