@@ -84,6 +84,7 @@ for (const [label, viewport, opts] of VIEWPORTS) {
   test(`saved games say the level, the move number and whose turn it is (${label})`, async () => {
     const page = await newPage(browser, viewport, opts);
     const a = await startGame(page, { mode: 'engine', level: 2, color: 'white', random: true, seed: 42 });
+    const c = await startGame(page, { mode: 'local' });
     const b = await startGame(page, { mode: 'engine', level: 3, color: 'black', random: true, seed: 7 });
     // The engine (White) moves first in b: then it is the person's move.
     await waitState(page, (s) => s.moves.length === 1);
@@ -98,6 +99,8 @@ for (const [label, viewport, opts] of VIEWPORTS) {
     const item = (id) => page.locator(`${tid('saved-games')} a[data-game="${id}"]`);
     const expect = (lang) => ({
       [a]: `${tr(lang, 'saved.mode.engine')}${tr(lang, 'saved.level', { n: 2 })}${tr(lang, 'saved.as', { side: side(lang, 'white') })} — ${tr(lang, 'saved.moveNo', { n: 1 })}, ${tr(lang, 'saved.yourTurn')}`,
+      // One screen: no seat of one colour, so whose turn by name.
+      [c]: `${tr(lang, 'saved.mode.local')} — ${tr(lang, 'saved.moveNo', { n: 1 })}, ${tr(lang, 'saved.toMove', { side: side(lang, 'white') })}`,
       [b]: `${tr(lang, 'saved.mode.engine')}${tr(lang, 'saved.level', { n: 3 })}${tr(lang, 'saved.as', { side: side(lang, 'black') })} — ${tr(lang, 'saved.moveNo', { n: 2 })}, ${tr(lang, 'saved.yourTurn')}`,
     });
     for (const lang of LANGS) {
@@ -110,7 +113,7 @@ for (const [label, viewport, opts] of VIEWPORTS) {
       }
     }
     // One request per game shown, none again for a language change.
-    assert.deepEqual([...gets].sort(), [a, b].sort());
+    assert.deepEqual([...gets].sort(), [a, b, c].sort());
     await page.selectOption(tid('lang-select'), 'en');
     assert.match(await item(b).textContent(), /\(level 3\), as Black — move 2, your move$/);
     await shot(page, `60-saved-games-${label}`);
@@ -196,12 +199,11 @@ for (const [label, viewport, opts] of VIEWPORTS) {
     assert.equal(await page.getAttribute(tid('board'), 'data-hint'), move);
     const arrow = page.locator(`${tid('board')} line.hint-arrow`);
     assert.equal(await arrow.count(), 1);
-    const centre = async (s) =>
-      (await page.getAttribute(sq(s), 'transform')).match(/-?\d+(\.\d+)?/g).map(Number);
+    const centre = async (s) => (await page.getAttribute(sq(s), 'transform')).match(/-?\d+(\.\d+)?/g).map(Number);
     const [fx, fy] = await centre(move.slice(0, 2)),
       [tx, ty] = await centre(move.slice(2));
-    const [x1, y1, x2, y2] = await Promise.all(['x1', 'y1', 'x2', 'y2'].map((k) => arrow.getAttribute(k))).then(
-      (v) => v.map(Number),
+    const [x1, y1, x2, y2] = await Promise.all(['x1', 'y1', 'x2', 'y2'].map((k) => arrow.getAttribute(k))).then((v) =>
+      v.map(Number),
     );
     assert.ok(Math.hypot(x1 - fx, y1 - fy) < 30, 'the arrow starts at the stack');
     assert.ok(Math.hypot(x2 - tx, y2 - ty) < 30, 'the arrow ends at the target');
@@ -289,7 +291,10 @@ for (const [label, viewport, opts] of VIEWPORTS) {
     else await sw.uncheck();
     assert.equal(await sw.isChecked(), false);
     const n = (await sounds(page)).length;
-    await clickMove(page, (await legal(page)).find((m) => m !== 'PASS'));
+    await clickMove(
+      page,
+      (await legal(page)).find((m) => m !== 'PASS'),
+    );
     await waitState(page, (s) => s.moves.length >= 2);
     await page.waitForTimeout(300);
     assert.equal((await sounds(page)).length, n, 'no sound with the switch off');
