@@ -23,9 +23,17 @@ function setAlert(kind, on) {
 }
 
 let audio = null;
+// One audio context for the page (the move sounds use it too).
+export function audioContext() {
+  audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+  return audio;
+}
+export function soundOn() {
+  return alertOn('sound');
+}
 function beep() {
   try {
-    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+    audioContext();
     const osc = audio.createOscillator(),
       gain = audio.createGain();
     osc.frequency.value = 880;

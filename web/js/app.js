@@ -21,6 +21,8 @@ import { renderGameOver } from './game_over.js';
 import { renderMoveList } from './move_list.js';
 import { goBy, loadHistory, renderHistory, setupHistory } from './history.js';
 import { setupAlerts, updateTurnAlert } from './alerts.js';
+import { soundsFor } from './sounds.js';
+import { setupTheme } from './theme.js';
 import { renderSavedGames, setupHome, syncHomeForm } from './home.js';
 import { renderExport, setupImport } from './import_export.js';
 
@@ -64,6 +66,7 @@ function applyState(st, source) {
   if (prev && !isOver(prev) && isOver(st)) say('');
   game.flagAsked = false;
   if (changed) {
+    soundsFor(prev, st);
     if (game.seat === 'white' || game.seat === 'black') refreshTurnCount();
     hideStackInfo();
     game.selected = null;
@@ -96,6 +99,29 @@ async function sendMove(move) {
     game.pending = false;
     render();
   }
+}
+
+// A hint in a player's words: the move, then who is ahead by how much (the
+// engine's score is the final piece difference for the side to move).
+function hintText(m, h, toMove) {
+  const move =
+    m === 'PASS'
+      ? t('hint.pass')
+      : m.length === 4
+        ? t('hint.move', { from: m.slice(0, 2), to: m.slice(2) })
+        : t('hint.place', { sq: m });
+  if (typeof h.score !== 'number') return move;
+  const white = toMove === 'black' ? -h.score : h.score;
+  const n = Math.round(Math.abs(white));
+  const lead = white > 0 ? 'white' : 'black';
+  const judged = h.exact
+    ? n === 0
+      ? t('hint.drawExact')
+      : t(`hint.wins.${lead}`, { n })
+    : n === 0
+      ? t('hint.even')
+      : t(`hint.ahead.${lead}`, { n });
+  return t('hint.text', { move, score: judged });
 }
 
 function refusal(e) {
@@ -302,13 +328,7 @@ function setupGameControls() {
       if (!game || game.state.version !== version) return;
       const m = h.move || '';
       game.hint = m === 'PASS' ? [] : m.length === 4 ? [m.slice(0, 2), m.slice(2)] : [m];
-      const sc =
-        typeof h.score === 'number'
-          ? t(h.exact ? 'hint.scoreExact' : 'hint.scoreAbout', {
-              score: `${h.score > 0 ? '+' : ''}${Math.round(h.score * 10) / 10}`,
-            })
-          : '';
-      say(t('hint.text', { move: m, score: sc }), 'note');
+      say(hintText(m, h, game.state.to_move), 'note');
       byTest('message').dataset.hint = m;
     } catch (e) {
       say(refusal(e), 'error');
@@ -412,7 +432,7 @@ onLanguageChange(() => {
   byTest('board').setAttribute('aria-label', t('board.label'));
   updateTurnAlert(game);
   if (game && game.state) render();
-  if (!byTest('home').hidden) renderSavedGames();
+  if (!byTest('home').hidden) renderSavedGames({ refresh: false });
   Community.relabel();
   byTest('connection').textContent = byTest('connection').dataset.state
     ? t(`conn.${byTest('connection').dataset.state}`)
@@ -433,6 +453,7 @@ setupClocks({
   },
 });
 setupAlerts();
+setupTheme(byTest('board-theme'));
 setupSkipLink();
 await Community.setup({ saveSeat });
 window.addEventListener('hashchange', route);

@@ -64,7 +64,8 @@ export class Board {
       <radialGradient id="g-white" cx="40%" cy="35%" r="70%"><stop offset="0" stop-color="#ffffff"/><stop offset="1" stop-color="#d9d2c0"/></radialGradient>
       <radialGradient id="g-black" cx="40%" cy="35%" r="70%"><stop offset="0" stop-color="#5a5a5a"/><stop offset="1" stop-color="#111"/></radialGradient>
       <radialGradient id="g-dvonn" cx="40%" cy="35%" r="70%"><stop offset="0" stop-color="#ff6b5e"/><stop offset="1" stop-color="#a3101c"/></radialGradient>
-      <marker id="arrow" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#e08a00"/></marker>`;
+      <marker id="arrow" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#e08a00"/></marker>
+      <marker id="arrow-hint" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" class="hint-head"/></marker>`;
     this.bg = el('path', { class: 'board-bg' }, svg);
     this.gridLayer = el('g', { class: 'grid' }, svg);
     this.labelLayer = el('g', { class: 'labels', 'aria-hidden': 'true' }, svg);
@@ -287,28 +288,34 @@ export class Board {
       if (targets.has(sq)) el('circle', { class: 'target-ring', r: R + 7 }, g);
       if (view.selected === sq) el('circle', { class: 'selected-ring', r: R + 6 }, g);
       if (hint.has(sq)) el('circle', { class: 'hint-ring', r: R + 9 }, g);
+      // A placement hint: a marker on the free space.
+      if (hint.has(sq) && hint.size === 1 && !stack) el('circle', { class: 'hint-place', r: R * 0.55 }, g);
     }
-    // An arrow for the last stack move.
+    // An arrow for the last stack move, and one for a hinted stack move.
     this.arrowLayer.innerHTML = '';
-    if (lastSquares.length === 2) {
-      const [x1, y1] = this.center(lastSquares[0]),
-        [x2, y2] = this.center(lastSquares[1]);
-      const d = Math.hypot(x2 - x1, y2 - y1);
-      const ux = (x2 - x1) / d,
-        uy = (y2 - y1) / d;
-      el(
-        'line',
-        {
-          class: 'last-arrow',
-          x1: x1 + ux * R * 0.6,
-          y1: y1 + uy * R * 0.6,
-          x2: x2 - ux * (R + 2),
-          y2: y2 - uy * (R + 2),
-          'marker-end': 'url(#arrow)',
-        },
-        this.arrowLayer,
-      );
-    }
+    this.svg.dataset.hint = (view.hint || []).join('');
+    if (view.hint && view.hint.length === 2) this.arrow(view.hint[0], view.hint[1], 'hint-arrow', 'arrow-hint');
+    if (lastSquares.length === 2) this.arrow(lastSquares[0], lastSquares[1], 'last-arrow', 'arrow');
+  }
+
+  arrow(from, to, cls, marker) {
+    const [x1, y1] = this.center(from),
+      [x2, y2] = this.center(to);
+    const d = Math.hypot(x2 - x1, y2 - y1);
+    const ux = (x2 - x1) / d,
+      uy = (y2 - y1) / d;
+    el(
+      'line',
+      {
+        class: cls,
+        x1: x1 + ux * R * 0.6,
+        y1: y1 + uy * R * 0.6,
+        x2: x2 - ux * (R + 2),
+        y2: y2 - uy * (R + 2),
+        'marker-end': `url(#${marker})`,
+      },
+      this.arrowLayer,
+    );
   }
 
   // The stack that just moved flies from its source to its target; a piece

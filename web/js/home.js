@@ -70,19 +70,53 @@ export function setupHome() {
   });
 }
 
-export function renderSavedGames() {
+// The games shown (a handful), each with its level, move number and whose
+// turn it is from GET /api/games/{id}: one request per game, fetched once
+// per visit of the home page (a language change reuses them).
+const SHOWN = 6;
+let known = new Map(); // id -> state, or null when it could not be loaded
+
+export function renderSavedGames({ refresh = true } = {}) {
   const list = byTest('saved-games');
   list.innerHTML = '';
-  const games = savedGames().slice(0, 12);
+  const games = savedGames().slice(0, SHOWN);
   byTest('saved-section').hidden = games.length === 0;
+  if (refresh) known = new Map();
   for (const g of games) {
     const li = document.createElement('li');
     const a = document.createElement('a');
     a.href = `#game=${g.id}`;
-    const when = g.saved ? fmtDate(g.saved) : '';
-    const mode = ['engine', 'online', 'local'].includes(g.mode) ? t(`saved.mode.${g.mode}`) : '';
-    a.textContent = `${when}: ${mode}${g.seat && g.seat !== 'both' ? t('saved.as', { side: sideName(g.seat) }) : ''}`;
+    a.dataset.game = g.id;
     li.appendChild(a);
     list.appendChild(li);
+    savedText(a, g);
+    if (known.has(g.id)) continue;
+    known.set(g.id, undefined);
+    api
+      .getState(g.id)
+      .then((st) => {
+        known.set(g.id, st);
+        if (a.isConnected) savedText(a, g);
+      })
+      .catch(() => known.set(g.id, null));
   }
+}
+
+function savedText(a, g) {
+  const st = known.get(g.id);
+  const when = g.saved ? fmtDate(g.saved) : '';
+  const mode = ['engine', 'online', 'local'].includes(g.mode) ? t(`saved.mode.${g.mode}`) : '';
+  const level = st && st.mode === 'engine' && st.level ? t('saved.level', { n: st.level }) : '';
+  const as = g.seat && g.seat !== 'both' ? t('saved.as', { side: sideName(g.seat) }) : '';
+  let where = '';
+  if (st && st.moves) {
+    if (st.phase === 'over' || (st.result && st.result !== 'ongoing')) where = t('saved.over');
+    else {
+      const turn = st.to_move === g.seat ? t('saved.yourTurn') : t('saved.toMove', { side: sideName(st.to_move) });
+      where = `${t('saved.moveNo', { n: st.moves.length + 1 })}, ${turn}`;
+    }
+    a.dataset.toMove = st.to_move;
+    a.dataset.moves = String(st.moves.length);
+  }
+  a.textContent = `${when}: ${mode}${level}${as}${where ? ` — ${where}` : ''}`;
 }
