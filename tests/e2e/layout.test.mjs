@@ -238,6 +238,13 @@ test('on a phone every button, link and choice is at least 44 px tall (icons as 
     await page.waitForTimeout(300);
     await check(s);
   }
+  // The home page's choices in every language (longer words wrap, and stay tall).
+  await page.goto(`${BASE}/`);
+  for (const lang of LANGS) {
+    await setLang(page, lang);
+    await check(`the home page, ${lang}`);
+  }
+  await setLang(page, 'en');
   if (member) {
     await page.goto(`${BASE}/#guest`);
     await page.getByTestId('guest-name').fill(`guest_${stamp}`);
@@ -263,7 +270,11 @@ test('on a phone every button, link and choice is at least 44 px tall (icons as 
   await page.tap(sq(move.slice(0, 2)));
   await page.tap(sq(move.slice(2)));
   await waitState(page, (s) => s.moves.length === 1);
-  await check('a game');
+  for (const lang of LANGS) {
+    await setLang(page, lang);
+    await check(`a game, ${lang}`);
+  }
+  await setLang(page, 'en');
   // The history buttons by name.
   for (const name of ['Start of the game', 'Previous move', 'Next move', 'Latest position']) {
     const box = await page.getByRole('button', { name, exact: true }).boundingBox();
