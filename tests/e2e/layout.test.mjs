@@ -72,8 +72,11 @@ test('on a phone the turn, the clocks and the last message are in view with the 
   const id = await twoPlayerGame(white, black);
   await white.goto(`${BASE}/#game=${id}`);
   await white.waitForFunction(() => window.dvonn && window.dvonn.seat === 'white');
-  await waitState(white, (s) => s.started !== false && s.clock && s.clock.running === 'white');
+  await black.goto(`${BASE}/#game=${id}`);
+  await black.waitForFunction(() => window.dvonn && window.dvonn.seat === 'black');
+  await waitState(white, (s) => s.started !== false && s.clock);
   await waitMyTurn(white);
+  await white.getByTestId('clock-white').waitFor();
   // The user scrolls the board into full view and taps a space.
   const board = white.getByTestId('board');
   await board.evaluate((e) => e.scrollIntoView({ block: 'end' }));
