@@ -122,3 +122,25 @@ export async function clickMove(page, move) {
 export async function moveListTexts(page) {
   return page.$$eval(`${tid('move-list')} .mv`, (els) => els.map((e) => e.textContent));
 }
+
+// An accessibility audit of the page as it is (axe-core, every rule it runs
+// by default): fails with each violation's id, impact and elements. axe is
+// evaluated in the page rather than added with page.addScriptTag, which the
+// server's Content-Security-Policy (script-src 'self') refuses as inline.
+const AXE = path.join(here, 'node_modules', 'axe-core', 'axe.min.js');
+export async function expectNoAxeViolations(page, label) {
+  if (!(await page.evaluate(() => !!window.axe))) await page.evaluate(fs.readFileSync(AXE, 'utf8'));
+  const violations = await page.evaluate(async () => {
+    const r = await window.axe.run(document);
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }));
+  });
+  assert.equal(
+    violations.length,
+    0,
+    `${label}: ${violations.map((v) => `${v.id} (${v.impact}): ${v.targets.join(', ')}`).join('; ')}`,
+  );
+}

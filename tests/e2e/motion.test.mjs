@@ -87,3 +87,42 @@ test('stack moves still fly, and only the one that moved', async () => {
   noScriptErrors(page);
   await page.context().close();
 });
+
+// The hint ring's pulse, the fade of stacks cut off and the pulse of a clock
+// running low: running normally, stopped when reduced motion is asked.
+for (const [label, viewport, opts] of SIZES) {
+  test(`nothing pulses or fades when reduced motion is asked (${label})`, async () => {
+    for (const reduce of [false, true]) {
+      const page = await newPage(browser, viewport, { ...opts, reducedMotion: reduce ? 'reduce' : 'no-preference' });
+      await startGame(page, { mode: 'local', random: true, seed: 8 });
+      await waitMyTurn(page);
+      await page.getByRole('button', { name: 'Hint' }).click();
+      await page.waitForSelector('[data-testid="board"] .hint-ring');
+      // A stack cut off and a clock running low, as the game draws them.
+      await page.evaluate(() => {
+        const stack = document.querySelector('[data-testid="board"] .stack');
+        stack.classList.add('ghost');
+        const clock = document.querySelector('[data-testid="clock-white"]');
+        clock.hidden = false;
+        clock.classList.add('low', 'running');
+      });
+      const motion = await page.evaluate(() =>
+        [
+          ['hint ring', '[data-testid="board"] .hint-ring'],
+          ['stack cut off', '[data-testid="board"] .stack.ghost'],
+          ['clock low', '[data-testid="clock-white"]'],
+        ].map(([what, sel]) => {
+          const cs = getComputedStyle(document.querySelector(sel));
+          const secs = (v) => Math.max(...v.split(',').map((x) => parseFloat(x) * (/ms/.test(x) ? 0.001 : 1)));
+          const moves =
+            (cs.animationName !== 'none' && secs(cs.animationDuration) > 0) || secs(cs.transitionDuration) > 0;
+          return [what, moves];
+        }),
+      );
+      for (const [what, moves] of motion)
+        assert.equal(moves, !reduce, `${what} ${reduce ? 'still moves' : 'is still'}`);
+      noScriptErrors(page);
+      await page.context().close();
+    }
+  });
+}

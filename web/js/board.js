@@ -80,7 +80,7 @@ export class Board {
         'g',
         this.interactive
           ? { class: 'space', 'data-square': sq, role: 'button', tabindex: sq === this.focusSq ? '0' : '-1' }
-          : { class: 'space', 'data-square': sq },
+          : { class: 'space', 'data-square': sq, role: 'img' }, // a label needs a role
         this.spaceLayer,
       );
       g.addEventListener('click', () => this.onClick(sq));
