@@ -51,7 +51,8 @@ export function renderControls(game, mine) {
   const base = `${location.origin}${location.pathname}`;
   const free =
     st.mode === 'online' && ['white', 'black'].some((s) => st.seats && st.seats[s] && st.seats[s].taken === false);
-  byTest('invite').hidden = !(free && game.seat);
+  // (A lobby game is joined from the lobby: no invitation to a friend.)
+  byTest('invite').hidden = !(free && game.seat && !game.lobby);
   byTest('invite-link').value = `${base}#game=${game.id}`;
   byTest('watch-link').value = `${base}#watch=${game.id}`;
 }
