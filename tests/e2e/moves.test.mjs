@@ -297,7 +297,10 @@ test('a resignation says so, shows no count, clears the old error and disables U
   // Said once, in the panel: no "Game over" in the status or phase lines.
   assert.equal(await page.getByTestId('status').isVisible(), false);
   assert.equal(await page.getByTestId('phase').isVisible(), false);
-  assert.doesNotMatch(await page.getByTestId('game-over').textContent(), new RegExp(`${st.score.white}–${st.score.black}`));
+  assert.doesNotMatch(
+    await page.getByTestId('game-over').textContent(),
+    new RegExp(`${st.score.white}–${st.score.black}`),
+  );
   assert.equal(await page.getByTestId('message').textContent(), '', 'the old error is gone');
   assert.equal(await page.getByRole('button', { name: 'Undo' }).isDisabled(), true);
   await shot(page, '32-resigned');
