@@ -90,6 +90,7 @@ for (const [label, viewport, opts] of SIZES) {
     assert.doesNotMatch(panel, /Your turn/);
     assert.equal(await page.getAttribute('body', 'data-my-turn'), 'false');
     assert.equal(await page.getByRole('textbox', { name: 'Type a move' }).isVisible(), false);
+    assert.equal(await page.locator(`${tid('player-white')}.to-move`).count(), 0, 'nobody to move yet');
     // A click explains; nothing is sent.
     await page.click(sq('E3'));
     assert.equal(await message(page), 'The game has not started: wait for an opponent');

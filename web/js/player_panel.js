@@ -19,7 +19,9 @@ export function renderPlayers(game, view) {
   for (const side of ['white', 'black']) {
     const row = byTest(`player-${side}`);
     const toMove = live ? st.to_move : view.toMove;
-    row.classList.toggle('to-move', toMove === side && phase !== 'over' && !(live && isOver(st)));
+    // Nobody is to move before the game starts or after it ended.
+    const waiting = live && (isOver(st) || st.started === false);
+    row.classList.toggle('to-move', toMove === side && phase !== 'over' && !waiting);
     const nameEl = $('.name', row);
     const pl = st.players && st.players[side];
     nameEl.textContent = '';
