@@ -100,7 +100,10 @@ for (const [label, viewport, opts] of SIZES) {
     assert.equal(await page.getByRole('button', { name: 'Resign' }).isVisible(), false);
     // The words in each language.
     const words = {
-      fr: ["En attente d'un adversaire : la partie commence quand quelqu'un la rejoint depuis le salon", 'Annuler la partie'],
+      fr: [
+        "En attente d'un adversaire : la partie commence quand quelqu'un la rejoint depuis le salon",
+        'Annuler la partie',
+      ],
       nl: ['Wachten op een tegenstander: de partij begint zodra iemand meedoet via de lobby', 'Partij annuleren'],
       es: ['Esperando a un rival: la partida empieza cuando alguien se una desde la sala', 'Cancelar la partida'],
     };
@@ -189,10 +192,7 @@ test('an error goes with the next good move; the history shows its own counts an
   assert.equal(await page.getByTestId('left-black').textContent(), '24 to place');
   assert.equal(await page.getByTestId('phase').textContent(), 'Phase 1: placement (0 of 49 placed)');
   await setLang(page, 'es');
-  assert.equal(
-    await page.getByTestId('status').textContent(),
-    'En esta posición, Blancas: colocar una pieza DVONN',
-  );
+  assert.equal(await page.getByTestId('status').textContent(), 'En esta posición, Blancas: colocar una pieza DVONN');
   await setLang(page, 'en');
   await page.getByRole('button', { name: 'Back to live' }).click();
   assert.match(await page.getByTestId('status').textContent(), /^Your turn/);
@@ -259,7 +259,10 @@ for (const [label, viewport, opts] of SIZES) {
     const st = await state(page);
     const posts2 = countMovePosts(page);
     await typeMove(page, 'E3');
-    assert.match(await message(page), /^You are moving stacks: give a stack and where it goes, like [A-K][1-5][A-K][1-5]$/);
+    assert.match(
+      await message(page),
+      /^You are moving stacks: give a stack and where it goes, like [A-K][1-5][A-K][1-5]$/,
+    );
     await typeMove(page, 'PASS');
     assert.equal(await message(page), 'You cannot pass: one of your stacks can still move');
     // One of White's stacks that can move, aimed two spaces away (a stack of one moves one).
@@ -391,7 +394,10 @@ for (const [label, viewport, opts] of SIZES) {
       const text = await it.textContent();
       assert.match(text, /Black wins · by resignation/, hash);
       assert.doesNotMatch(text, /0–0/, `${hash}: no count that decided nothing`);
-      assert.equal(await it.locator('.who').textContent(), `${g.ALICE} (1500) vs Engine level 1 (${text.match(/Engine level 1 \((\d+)\)/)[1]})`);
+      assert.equal(
+        await it.locator('.who').textContent(),
+        `${g.ALICE} (1500) vs Engine level 1 (${text.match(/Engine level 1 \((\d+)\)/)[1]})`,
+      );
       assert.doesNotMatch(text, /engine-1/);
     }
     // The game page names the engine the same way.
