@@ -372,9 +372,11 @@ async function listSetUp() {
   await api(bob, 'POST', `/api/games/${o.body.id}/join`, {});
   const mv = await api(alice, 'POST', `/api/games/${o.body.id}/moves`, { token: o.body.token, move: 'E3' });
   assert.equal(mv.status, 200, JSON.stringify(mv.body));
+  // And one nobody has joined yet.
+  const w = await api(alice, 'POST', '/api/games', { mode: 'online', color: 'white' });
   await bob.context().close();
   await alice.context().close();
-  lists = { ALICE, BOB, engineGame: e.body.id, online: o.body.id };
+  lists = { ALICE, BOB, engineGame: e.body.id, online: o.body.id, waiting: w.body.id };
   return lists;
 }
 
@@ -400,6 +402,12 @@ for (const [label, viewport, opts] of SIZES) {
       );
       assert.doesNotMatch(text, /engine-1/);
     }
+    // A game nobody has joined waits for an opponent (nobody is to move).
+    await page.goto(`${BASE}/#mygames`);
+    await item(g.waiting).waitFor();
+    const waiting = await item(g.waiting).textContent();
+    assert.match(waiting, /· waiting for an opponent ·/);
+    assert.doesNotMatch(waiting, /to move/);
     // The game page names the engine the same way.
     await page.goto(`${BASE}/#game=${g.engineGame}`);
     await waitState(page, () => true);
@@ -432,6 +440,16 @@ for (const [label, viewport, opts] of SIZES) {
       assert.ok(text.includes(engine), `${lang}: ${text}`);
       assert.ok(text.includes(how), `${lang}: ${text}`);
       assert.doesNotMatch(text, /0–0/);
+    }
+    const notStarted = {
+      fr: "en attente d'un adversaire",
+      nl: 'wacht op een tegenstander',
+      es: 'esperando a un rival',
+    };
+    await page.goto(`${BASE}/#mygames`);
+    for (const [lang, text] of Object.entries(notStarted)) {
+      await setLang(page, lang);
+      await item(g.waiting).filter({ hasText: text }).waitFor({ timeout: 5000 });
     }
     await setLang(page, 'en');
     // Someone else sees the same game to watch.

@@ -36,7 +36,9 @@ export function playerNode(p, started = false) {
 }
 
 function resultWords(g) {
-  if (g.result === 'ongoing') return g.to_move === 'none' ? '' : t('summary.toMove', { side: sideName(g.to_move) });
+  if (g.result === 'ongoing' && g.started === false && !g.end) return t('summary.notStarted');
+  if (g.result === 'ongoing' && g.end !== 'aborted' && g.end !== 'cancelled')
+    return g.to_move === 'none' ? '' : t('summary.toMove', { side: sideName(g.to_move) });
   if (g.end === 'aborted') return t('result.aborted');
   if (g.end === 'cancelled') return t('result.cancelled');
   // The count only when it decided the game (as the game page): not after a
