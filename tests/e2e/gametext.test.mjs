@@ -131,41 +131,63 @@ for (const [label, viewport, opts] of SIZES) {
   });
 }
 
-test('a game not joined yet can be aborted by its creator; the end says so', async (t) => {
-  const page = await newPage(browser, SIZES[0][1]);
-  const id = await startGame(page, { mode: 'online', color: 'white' });
-  // Is the abort endpoint there? (A wrong token: 403 when it is.)
-  const probe = await api(page, 'POST', `/api/games/${id}/abort`, { token: '0'.repeat(32) });
-  if (probe.status === 404 || probe.status === 405) {
-    t.skip('this server has no POST /api/games/{id}/abort');
+for (const [label, viewport, opts] of SIZES) {
+  test(`a game not joined yet can be aborted by its creator; the end says so (${label})`, async (t) => {
+    const page = await newPage(browser, viewport, opts);
+    const id = await startGame(page, { mode: 'online', color: 'white' });
+    // Is the abort endpoint there? (A wrong token: 403 when it is.)
+    const probe = await api(page, 'POST', `/api/games/${id}/abort`, { token: '0'.repeat(32) });
+    if (probe.status === 404 || probe.status === 405) {
+      t.skip('this server has no POST /api/games/{id}/abort');
+      await page.context().close();
+      return;
+    }
+    assert.equal(
+      await page.getByTestId('status').textContent(),
+      'Waiting for your opponent: the game starts when they open the invitation link (below)',
+    );
+    const abort = page.getByRole('button', { name: 'Abort the game' });
+    assert.equal(await abort.isVisible(), true);
+    await setLang(page, 'nl');
+    assert.equal(await page.getByRole('button', { name: 'Partij afbreken' }).isVisible(), true);
+    await setLang(page, 'en');
+    await abort.click();
+    await waitState(page, (s) => s.end === 'aborted');
+    await page.waitForSelector(`${tid('game-over')}:not([hidden])`);
+    assert.equal(await page.getByTestId('result').textContent(), 'Game aborted');
+    assert.equal(
+      await page.getByTestId('game-end').textContent(),
+      'Aborted before both sides had moved: no result, no rating change.',
+    );
+    assert.equal(await page.locator(`${tid('game-over')} .detail`).textContent(), '', 'nobody won or lost');
+    assert.equal(await abort.isVisible(), false);
+    assert.equal(await page.getByTestId('status').isVisible(), false);
+    assert.equal(await page.getByTestId('score-white').isVisible(), false, 'no count that decided nothing');
+    const words = {
+      fr: ['Partie interrompue', 'Interrompue avant que les deux camps aient joué'],
+      nl: ['Partij afgebroken', 'Afgebroken voordat beide kanten een zet deden'],
+      es: ['Partida interrumpida', 'Interrumpida antes de que ambos bandos jugaran'],
+    };
+    for (const [lang, [result, how]] of Object.entries(words)) {
+      await setLang(page, lang);
+      assert.equal(await page.getByTestId('result').textContent(), result, lang);
+      assert.ok((await page.getByTestId('game-end').textContent()).startsWith(how), lang);
+    }
+    await setLang(page, 'en');
+    await shot(page, `64-aborted-${label}`);
+    // An engine game: allowed before both sides have moved, not after.
+    await startGame(page, { mode: 'engine', level: 1, color: 'white' });
+    await waitMyTurn(page);
+    assert.equal(await abort.isVisible(), true);
+    await clickMove(page, 'E3');
+    await waitState(page, (s) => s.moves.length >= 2);
+    await page.waitForFunction(() => document.querySelector('[data-testid="abort"]').hidden);
+    assert.equal(await abort.isVisible(), false, 'no abort once both sides have moved');
+    noScriptErrors(page);
+    noConsoleErrors(page);
     await page.context().close();
-    return;
-  }
-  assert.equal(
-    await page.getByTestId('status').textContent(),
-    'Waiting for your opponent: the game starts when they open the invitation link (below)',
-  );
-  const abort = page.getByRole('button', { name: 'Abort the game' });
-  assert.equal(await abort.isVisible(), true);
-  await setLang(page, 'nl');
-  assert.equal(await page.getByRole('button', { name: 'Partij afbreken' }).isVisible(), true);
-  await setLang(page, 'en');
-  await abort.click();
-  await waitState(page, (s) => s.end === 'aborted');
-  await page.waitForSelector(`${tid('game-over')}:not([hidden])`);
-  assert.equal(await page.getByTestId('result').textContent(), 'Game aborted');
-  assert.equal(await abort.isVisible(), false);
-  // An engine game: allowed before both sides have moved, not after.
-  await startGame(page, { mode: 'engine', level: 1, color: 'white' });
-  await waitMyTurn(page);
-  assert.equal(await abort.isVisible(), true);
-  await clickMove(page, 'E3');
-  await waitState(page, (s) => s.moves.length >= 2);
-  await page.waitForFunction(() => document.querySelector('[data-testid="abort"]').hidden);
-  assert.equal(await abort.isVisible(), false, 'no abort once both sides have moved');
-  noScriptErrors(page);
-  await page.context().close();
-});
+  });
+}
 
 test('an error goes with the next good move; the history shows its own counts and no live prompts', async () => {
   const page = await newPage(browser, SIZES[0][1]);

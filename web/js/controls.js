@@ -5,9 +5,6 @@
 import { byTest } from './dom.js';
 import { isOver } from './game_text.js';
 
-// Whether the server has POST /api/games/{id}/abort.
-const ABORT = true;
-
 // mine: this seat may act on the position shown now.
 export function renderControls(game, mine) {
   const st = game.state;
@@ -29,7 +26,6 @@ export function renderControls(game, mine) {
   byTest('cancel-game').disabled = game.pending;
   // Abort: an online or engine game before both sides have moved.
   byTest('abort').hidden = !(
-    ABORT &&
     seated &&
     !game.lobby &&
     (st.mode === 'online' || st.mode === 'engine') &&
