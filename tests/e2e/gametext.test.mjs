@@ -163,13 +163,16 @@ for (const [label, viewport, opts] of SIZES) {
     assert.equal(await abort.isVisible(), false);
     assert.equal(await page.getByTestId('status').isVisible(), false);
     assert.equal(await page.getByTestId('score-white').isVisible(), false, 'no count that decided nothing');
+    assert.equal(await page.getByTestId('invite').isVisible(), false, 'no invitation to a game that ended');
+    assert.equal(await page.getByTestId('name-black').textContent(), 'Nobody joined');
     const words = {
-      fr: ['Partie interrompue', 'Interrompue avant que les deux camps aient joué'],
-      nl: ['Partij afgebroken', 'Afgebroken voordat beide kanten een zet deden'],
-      es: ['Partida interrumpida', 'Interrumpida antes de que ambos bandos jugaran'],
+      fr: ['Partie interrompue', 'Interrompue avant que les deux camps aient joué', "Personne n'a rejoint la partie"],
+      nl: ['Partij afgebroken', 'Afgebroken voordat beide kanten een zet deden', 'Niemand deed mee'],
+      es: ['Partida interrumpida', 'Interrumpida antes de que ambos bandos jugaran', 'Nadie se unió'],
     };
-    for (const [lang, [result, how]] of Object.entries(words)) {
+    for (const [lang, [result, how, nobody]] of Object.entries(words)) {
       await setLang(page, lang);
+      assert.equal(await page.getByTestId('name-black').textContent(), nobody, lang);
       assert.equal(await page.getByTestId('result').textContent(), result, lang);
       assert.ok((await page.getByTestId('game-end').textContent()).startsWith(how), lang);
     }

@@ -48,7 +48,7 @@ export function renderControls(game, mine) {
   const free =
     st.mode === 'online' && ['white', 'black'].some((s) => st.seats && st.seats[s] && st.seats[s].taken === false);
   // (A lobby game is joined from the lobby: no invitation to a friend.)
-  byTest('invite').hidden = !(free && game.seat && !game.lobby);
+  byTest('invite').hidden = !(free && game.seat && !game.lobby && !isOver(st));
   byTest('invite-link').value = `${base}#game=${game.id}`;
   byTest('watch-link').value = `${base}#watch=${game.id}`;
 }

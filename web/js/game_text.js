@@ -33,7 +33,7 @@ export function seatName(game, side) {
   if (seat && seat.kind === 'engine') return t('player.engine', { level: seat.level || st.level || '?' });
   if (pl && pl.name) return game.seat === side ? t('player.youNamed', { name: pl.name }) : pl.name;
   if (game.seat === side) return t('player.you');
-  if (seat && seat.taken === false) return t('player.waiting');
+  if (seat && seat.taken === false) return isOver(st) ? t('player.nobodyJoined') : t('player.waiting');
   return st.mode === 'online' ? (game.seat ? t('player.friend') : t('player.player')) : t('player.player');
 }
 
