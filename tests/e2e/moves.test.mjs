@@ -294,9 +294,13 @@ test('a resignation says so, shows no count, clears the old error and disables U
   assert.equal(await page.getByTestId('game-end').textContent(), 'White resigned.');
   const detail = await page.locator(`${tid('game-over')} .detail`).textContent();
   assert.equal(detail, 'You lost.');
-  const status = await page.getByTestId('status').textContent();
-  assert.equal(status, 'Game over: Black wins. White resigned.');
-  assert.doesNotMatch(status, new RegExp(`${st.score.white}–${st.score.black}`));
+  // Said once, in the panel: no "Game over" in the status or phase lines.
+  assert.equal(await page.getByTestId('status').isVisible(), false);
+  assert.equal(await page.getByTestId('phase').isVisible(), false);
+  assert.doesNotMatch(
+    await page.getByTestId('game-over').textContent(),
+    new RegExp(`${st.score.white}–${st.score.black}`),
+  );
   assert.equal(await page.getByTestId('message').textContent(), '', 'the old error is gone');
   assert.equal(await page.getByRole('button', { name: 'Undo' }).isDisabled(), true);
   await shot(page, '32-resigned');

@@ -35,7 +35,15 @@ test('online game: invitation, 49 placements by clicks, moving, spectator, refus
   await alice.waitForSelector(`${tid('invite')}:not([hidden])`);
   const invite = await alice.inputValue(tid('invite-link'));
   assert.ok(invite.endsWith(`#game=${id}`), invite);
-  assert.match(await alice.textContent(tid('status')), /has not joined yet/);
+  assert.equal(
+    await alice.textContent(tid('status')),
+    'Waiting for your opponent: the game starts when they open the invitation link (below)',
+  );
+  // No moves are offered before the game starts: a click says why.
+  assert.equal(await alice.getAttribute('body', 'data-my-turn'), 'false');
+  assert.equal(await alice.isVisible(tid('move-form')), false, 'no move box before the start');
+  await alice.click(sq('E3'));
+  assert.equal(await alice.textContent(tid('message')), 'The game has not started: wait for an opponent');
   assert.equal(await alice.isVisible(tid('undo')), false, 'no undo online');
   assert.equal(await alice.isVisible(tid('hint')), false, 'no hint online');
   await shot(alice, '06-online-invite');
@@ -58,11 +66,16 @@ test('online game: invitation, 49 placements by clicks, moving, spectator, refus
   assert.match(await carol.textContent(tid('seat')), /watching/);
   assert.equal(await carol.isVisible(tid('move-form')), false, 'spectators have no move input');
 
-  // Bob tries to place while it is White's turn: the server refuses, the UI says why.
+  // Bob types a move while it is White's turn: the page says why, and
+  // sends nothing.
+  const posts = [];
+  bob.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/moves')) posts.push(r.url());
+  });
   await bob.fill(tid('move-input'), 'E3');
   await bob.click(tid('move-submit'));
-  await bob.waitForFunction(() => /Refused/.test(document.querySelector('[data-testid="message"]').textContent));
-  assert.match(await bob.textContent(tid('message')), /not your turn/i);
+  assert.equal(await bob.textContent(tid('message')), "It is White's turn: wait for your opponent");
+  assert.deepEqual(posts, [], 'no request for a move out of turn');
   assert.equal((await state(bob)).moves.length, 0);
   // A click out of turn is explained without asking the server.
   await bob.click(sq('E3'));

@@ -127,7 +127,9 @@ test('a finished game shows the game-over panel with the final count', async () 
   const panel = await page.textContent(tid('game-over'));
   assert.ok(panel.includes(`White ${score.white}, Black ${score.black}`), panel);
   assert.match(panel, st.result === 'draw' ? /Draw/ : new RegExp(`${st.result === 'white' ? 'White' : 'Black'} wins`));
-  assert.match(await page.textContent(tid('status')), /Game over/);
+  // How it ended: by the count (the record has no Termination).
+  assert.match(await page.textContent(tid('game-end')), /^By the count: White \d+, Black \d+/);
+  assert.equal(await page.isVisible(tid('status')), false, 'the result is said once, in the panel');
   assert.equal(await page.getAttribute(tid('board'), 'data-legal'), '');
   // Clicking now explains that the game is over.
   await page.click(sq(Object.keys(p.stacks)[0]));

@@ -63,6 +63,8 @@ export const api = {
   lobbyCreate: (opts) => request('POST', '/api/lobby', opts),
   lobbyJoin: (id) => request('POST', `/api/lobby/${encodeURIComponent(id)}/join`, {}),
   lobbyCancel: (id) => request('POST', `/api/lobby/${encodeURIComponent(id)}/cancel`, {}),
+  lobbyPage: (after) => request('GET', `/api/lobby?limit=100${after ? `&after=${encodeURIComponent(after)}` : ''}`),
+  abort: (id, token) => request('POST', `/api/games/${encodeURIComponent(id)}/abort`, { token }),
   // Archive and watching
   archive: ({ player, before, limit } = {}) => {
     const q = new URLSearchParams();

@@ -11,11 +11,11 @@ import { t, initI18n, applyI18n, mountLanguageSwitch, onLanguageChange, errorTex
 import * as Community from './community/screens.js';
 import { refreshTurnCount, session } from './community/session.js';
 import { byTest, say } from './dom.js';
-import { explainCannotAct, isMyTurn, isOver, mySeatLabel, sideName } from './game_text.js';
+import { isMyTurn, isOver, mySeatLabel, sideName } from './game_text.js';
 import { loadSeat, saveSeat } from './seats.js';
 import { renderPlayers, renderTurn } from './player_panel.js';
 import { setupClocks, stopClockTimer, syncClockTimer } from './clocks.js';
-import { clickSpace, hideStackInfo, renderBoard, showStackInfo, shownView } from './board_view.js';
+import { clickSpace, explainMove, hideStackInfo, renderBoard, showStackInfo, shownView } from './board_view.js';
 import { renderControls } from './controls.js';
 import { renderGameOver } from './game_over.js';
 import { renderMoveList } from './move_list.js';
@@ -42,9 +42,9 @@ function render() {
   document.body.dataset.phase = st.phase;
   document.body.dataset.toMove = st.to_move;
   document.body.dataset.myTurn = mine ? 'true' : 'false';
-  renderPlayers(game);
+  renderPlayers(game, view);
   syncClockTimer();
-  renderTurn(game);
+  renderTurn(game, view);
   updateTurnAlert(game);
   renderBoard(board, game, view, mine);
   renderControls(game, mine);
@@ -60,6 +60,9 @@ function applyState(st, source) {
   const prev = game.state;
   if (prev && source === 'move' && st.version < prev.version) return; // an older answer
   const changed = !prev || prev.version !== st.version || prev.moves.length !== st.moves.length;
+  // A lobby game its creator withdrew (a server that does not say so in
+  // the state still sends it unchanged).
+  if (game.cancelled && !st.end) st = { ...st, end: 'cancelled' };
   game.state = st;
   game.clockAt = performance.now();
   // Messages about the game in play (refusals, hints) are stale once it ends.
@@ -89,6 +92,7 @@ function applyState(st, source) {
 async function sendMove(move) {
   if (game.pending) return;
   game.pending = true;
+  say(''); // an error about an earlier try is stale now
   try {
     const st = await api.move(game.id, game.token, move);
     applyState(st, 'move');
@@ -212,6 +216,7 @@ async function openGame(id, { watch = false } = {}) {
   if (g !== game) return;
   board.setFlipped(g.seat === 'black');
   applyState(st, 'get');
+  if (st.started === false && st.mode === 'online' && g.seat) findInLobby(g);
   g.conn = new LiveConnection(id, g.token, {
     onState: (s) => {
       if (g === game) applyState(s, 'ws');
@@ -226,6 +231,51 @@ async function openGame(id, { watch = false } = {}) {
       if (g === game && m.type === 'error') say(t('error.refused', { error: m.message }), 'error');
     },
   });
+}
+
+// Whether the game is an open lobby game (its creator may cancel it
+// there); the state does not say.
+async function findInLobby(g) {
+  let after = null;
+  try {
+    for (let page = 0; page < 5; page++) {
+      const r = await api.lobbyPage(after);
+      if ((r.open || []).some((o) => o.id === g.id)) {
+        g.lobby = true;
+        if (g === game) render();
+        return;
+      }
+      if (!r.more || !r.next) return;
+      after = r.next;
+    }
+  } catch {
+    /* no lobby on this server */
+  }
+}
+
+// Cancel (a lobby game) or abort: ends the game before it really began.
+async function endEarly(how) {
+  if (!game || game.pending) return;
+  const g = game;
+  g.pending = true;
+  say('');
+  try {
+    if (how === 'cancel') {
+      await api.lobbyCancel(g.id);
+      g.cancelled = true;
+      applyState(await api.getState(g.id).catch(() => g.state), 'get');
+    } else {
+      const st = await api.abort(g.id, g.token);
+      if (st && st.id) applyState(st, 'move');
+      else if (st && st.state) applyState(st.state, 'move');
+      else applyState(await api.getState(g.id), 'get');
+    }
+  } catch (e) {
+    if (g === game) say(refusal(e), 'error');
+  } finally {
+    g.pending = false;
+    if (g === game) render();
+  }
 }
 
 function closeGame() {
@@ -345,8 +395,11 @@ function setupGameControls() {
       say(n.code ? t(n.code, n.params) : n.error, 'error');
       return;
     }
-    if (game.viewIndex != null) {
-      say(explainCannotAct(game), 'error');
+    // Checked here first: a move known to be illegal is explained in the
+    // player's words and never sent.
+    const why = explainMove(game, n.move);
+    if (why) {
+      say(why, 'error');
       return;
     }
     input.value = '';
@@ -377,6 +430,8 @@ function setupGameControls() {
       render();
     }
   });
+  byTest('cancel-game').addEventListener('click', () => endEarly('cancel'));
+  byTest('abort').addEventListener('click', () => endEarly('abort'));
   // Resign: ask first.
   byTest('resign').addEventListener('click', () => {
     byTest('resign-confirm').hidden = false;

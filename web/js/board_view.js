@@ -19,6 +19,8 @@ export function shownView(game) {
       legal: st.legal || [],
       phase: st.phase,
       toMove: st.to_move,
+      placed: st.placed || 0,
+      score: st.score,
     };
   }
   const h = game.hist[game.viewIndex];
@@ -31,6 +33,8 @@ export function shownView(game) {
     legal: Rules.legalMoves(p),
     phase: p.phase,
     toMove: p.toMove,
+    placed: p.placed,
+    score: Rules.score(p.stacks),
   };
 }
 
@@ -149,6 +153,38 @@ export function clickSpace(game, sq, { sendMove, render }) {
   const targets = [...targetsOf(game, sq)].sort();
   say(t('explain.selected', { sq, targets: targets.join(', ') }));
   render();
+}
+
+// Why a typed move (normalised: "E3", "A1B2" or "PASS") cannot be played
+// in the live position, in the player's words; null when it is legal.
+// Checked here so that no request goes out for a move known to be illegal.
+export function explainMove(game, move) {
+  const st = game.state;
+  if (!isMyTurn(game) || game.viewIndex != null) return explainCannotAct(game);
+  if (st.legal.includes(move)) return null;
+  if (st.phase === 'placement') {
+    if (move === 'PASS') return t('explain.noPassPlacing');
+    if (move.length === 4) return t('explain.placing', { example: st.legal[0] || 'E3' });
+    return t('explain.occupied', { sq: move });
+  }
+  if (st.legal.length === 1 && st.legal[0] === 'PASS') return t('explain.mustPass');
+  if (move === 'PASS') return t('explain.noPass');
+  if (move.length === 2) {
+    const ex = st.legal.find((m) => m.length === 4) || 'A1B2';
+    return t('explain.moving', { example: ex });
+  }
+  const from = move.slice(0, 2),
+    to = move.slice(2);
+  const stack = st.stacks[from];
+  const side = st.to_move;
+  if (!stack) return t('explain.noStack', { sq: from });
+  if (stack === 'd') return t('explain.loneDvonn');
+  const owner = Rules.ownerOf(stack);
+  if (owner !== side) return t(`explain.notYours.${owner}`, { sq: from, side: sideName(owner) });
+  if (Rules.isSurrounded(st.stacks, from)) return t('explain.surrounded', { sq: from });
+  if (!st.stacks[to]) return t('explain.landEmpty', { sq: to });
+  if (!targetsOf(game, from).size) return tn('explain.noTarget', stack.length, { sq: from });
+  return tn('explain.cannotReach', stack.length, { from, sq: to });
 }
 
 // ---------- a stack's pieces (hover, focus or tap) ----------

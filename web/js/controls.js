@@ -1,6 +1,7 @@
-// The game's controls: pass, resign (asked first), undo and hint (not in
-// online or rated games), the move box, the turn alerts, and the invitation
-// and spectator links.
+// The game's controls: pass, resign (asked first), cancel (a lobby game
+// nobody has joined) and abort (before both sides have moved), undo and hint
+// (not in online or rated games), the move box, the turn alerts, and the
+// invitation and spectator links.
 import { byTest } from './dom.js';
 import { isOver } from './game_text.js';
 
@@ -19,13 +20,26 @@ export function renderControls(game, mine) {
     !isOver(st) &&
     !(st.seats && ['white', 'black'].some((s) => st.seats[s] && st.seats[s].taken === false));
   byTest('resign').hidden = !canResign;
+  const seated = game.seat === 'white' || game.seat === 'black';
+  // A lobby game waiting for its opponent: its creator withdraws it.
+  byTest('cancel-game').hidden = !(seated && game.lobby && st.started === false && !isOver(st));
+  byTest('cancel-game').disabled = game.pending;
+  // Abort: an online or engine game before both sides have moved.
+  byTest('abort').hidden = !(
+    seated &&
+    !game.lobby &&
+    (st.mode === 'online' || st.mode === 'engine') &&
+    st.moves.length < 2 &&
+    !isOver(st)
+  );
+  byTest('abort').disabled = game.pending;
   byTest('resign').disabled = game.pending;
   if (!canResign) byTest('resign-confirm').hidden = true;
   byTest('undo').hidden = !canHelp;
   byTest('hint').hidden = !canHelp;
   byTest('undo').disabled = !canHelp || !st.moves.length || game.pending || isOver(st);
   byTest('hint').disabled = !canHelp || !mine || game.pending;
-  byTest('move-form').hidden = !game.seat || st.result !== 'ongoing';
+  byTest('move-form').hidden = !game.seat || isOver(st) || st.started === false;
   // Alerts matter to a player waiting for someone else, not on one screen.
   byTest('alerts').hidden = !(game.seat === 'white' || game.seat === 'black') || isOver(st);
 
@@ -33,7 +47,8 @@ export function renderControls(game, mine) {
   const base = `${location.origin}${location.pathname}`;
   const free =
     st.mode === 'online' && ['white', 'black'].some((s) => st.seats && st.seats[s] && st.seats[s].taken === false);
-  byTest('invite').hidden = !(free && game.seat);
+  // (A lobby game is joined from the lobby: no invitation to a friend.)
+  byTest('invite').hidden = !(free && game.seat && !game.lobby && !isOver(st));
   byTest('invite-link').value = `${base}#game=${game.id}`;
   byTest('watch-link').value = `${base}#watch=${game.id}`;
 }

@@ -2,7 +2,7 @@
 // and, in a rated game, both players' rating changes.
 import { t } from './i18n.js';
 import { $, byTest } from './dom.js';
-import { countDecided, endText, isOver, resultText, shortResult, sideName } from './game_text.js';
+import { endText, isOver, noResult, shortResult, sideName } from './game_text.js';
 import { refreshMe } from './community/session.js';
 
 export function renderGameOver(game) {
@@ -13,13 +13,14 @@ export function renderGameOver(game) {
     over.dataset.end = st.end || '';
     over.dataset.result = st.result;
     let you = '';
-    if (game.seat === 'white' || game.seat === 'black') {
+    if ((game.seat === 'white' || game.seat === 'black') && !noResult(st)) {
       you = st.result === 'draw' ? t('over.draw') : st.result === game.seat ? t('over.won') : t('over.lost');
     }
-    $('.result', over).textContent = countDecided(st) ? resultText(st, st.score) : shortResult(st);
+    // One statement: the result, then how it ended (the final count only
+    // when the count decided it).
+    byTest('result').textContent = shortResult(st);
     byTest('game-end').textContent = endText(st);
-    const count = countDecided(st) ? t('over.count', { white: st.score.white, black: st.score.black }) : '';
-    $('.detail', over).textContent = `${you} ${count}`.trim();
+    $('.detail', over).textContent = you;
     const rc = byTest('rating-changes');
     rc.innerHTML = '';
     const ch = st.rating_changes;

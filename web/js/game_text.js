@@ -7,6 +7,12 @@ const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 export const sideName = (side) => t(`side.${cap(side)}`);
 export const other = (side) => (side === 'white' ? 'black' : 'white');
 
+// The level of an engine player's name ("engine-4" → 4), else null.
+export function engineLevel(name) {
+  const m = /^engine-(\d+)$/i.exec(name || '');
+  return m ? Number(m[1]) : null;
+}
+
 export function mySeatLabel(game) {
   if (!game.seat) return game.watch ? t('seat.watching') : t('seat.watchingFull');
   if (game.seat === 'both') return t('seat.both');
@@ -15,7 +21,7 @@ export function mySeatLabel(game) {
 
 export function isMyTurn(game) {
   const st = game.state;
-  if (!game.seat || st.result !== 'ongoing' || st.phase === 'over') return false;
+  if (!game.seat || isOver(st) || st.started === false) return false;
   return game.seat === 'both' || game.seat === st.to_move;
 }
 
@@ -27,7 +33,7 @@ export function seatName(game, side) {
   if (seat && seat.kind === 'engine') return t('player.engine', { level: seat.level || st.level || '?' });
   if (pl && pl.name) return game.seat === side ? t('player.youNamed', { name: pl.name }) : pl.name;
   if (game.seat === side) return t('player.you');
-  if (seat && seat.taken === false) return t('player.waiting');
+  if (seat && seat.taken === false) return isOver(st) ? t('player.nobodyJoined') : t('player.waiting');
   return st.mode === 'online' ? (game.seat ? t('player.friend') : t('player.player')) : t('player.player');
 }
 
@@ -46,9 +52,20 @@ export function resultText(st, sc) {
   return '';
 }
 
+// How the game ended: the state's `end`, or 'count' for a finished
+// position without one (an imported game played to its end).
+export function endOf(st) {
+  if (st.end) return st.end;
+  return isOver(st) ? 'count' : null;
+}
+
 export function endText(st) {
-  if (!st.end) return '';
-  if (st.end === 'time')
+  const end = endOf(st);
+  if (end === 'count')
+    return t('end.countScore', { white: st.score ? st.score.white : 0, black: st.score ? st.score.black : 0 });
+  if (end === 'aborted') return t('end.aborted');
+  if (end === 'cancelled') return t('end.cancelled');
+  if (end === 'time')
     return st.result === 'white' || st.result === 'black'
       ? t('end.time', { side: sideName(other(st.result)) })
       : t('end.timeDraw');
@@ -56,55 +73,67 @@ export function endText(st) {
     return st.result === 'white' || st.result === 'black'
       ? t('end.resignation', { side: sideName(other(st.result)) })
       : '';
-  if (st.end === 'count') return t('end.count');
   return '';
 }
 
+// Over: played to the end, resigned, lost on time, aborted or cancelled.
 export function isOver(st) {
-  return st.phase === 'over' || st.result !== 'ongoing';
+  return st.phase === 'over' || st.result !== 'ongoing' || st.end === 'aborted' || st.end === 'cancelled';
 }
 
 // Whether the final count decided the game (not a resignation or time).
 export function countDecided(st) {
-  return !st.end || st.end === 'count';
+  return endOf(st) === 'count';
+}
+
+// A game that ended without a result (aborted, or a lobby game withdrawn).
+export function noResult(st) {
+  return st.end === 'aborted' || st.end === 'cancelled';
 }
 
 export function shortResult(st) {
+  if (st.end === 'aborted') return t('result.aborted');
+  if (st.end === 'cancelled') return t('result.cancelled');
   return st.result === 'draw' ? t('result.drawShort') : t('result.winsShort', { side: sideName(st.result) });
 }
 
-// The status line: the result once the game is over, else whose turn it is
-// and what they have to do.
-export function statusText(game) {
+// The status line: whose turn it is and what they have to do, or that the
+// game waits for its second player; empty once the game is over (the
+// game-over panel says how it ended, once). `view` (board_view.js's
+// shownView) is the position shown: an earlier one is described, without
+// the live prompts.
+export function statusText(game, view) {
   const st = game.state;
-  const toMove = st.to_move;
-  let text;
-  if (isOver(st)) {
-    // The count is named only when it decided the game (not after a
-    // resignation or a loss on time, when it says nothing about the winner).
-    text = countDecided(st)
-      ? t('status.over', { result: resultText(st, st.score) })
-      : t('status.overHow', { result: shortResult(st), how: endText(st) });
-  } else {
+  if (isOver(st) && (!view || view.live)) return '';
+  if (view && !view.live) {
+    if (view.phase === 'over') return '';
     const what =
-      st.phase === 'placement'
-        ? t('what.place', { piece: pieceWord(st.next_piece || toMove) })
-        : st.legal.length === 1 && st.legal[0] === 'PASS'
+      view.phase === 'placement'
+        ? t('what.place', { piece: pieceWord(view.placed < 3 ? 'dvonn' : view.toMove) })
+        : view.legal.length === 1 && view.legal[0] === 'PASS'
           ? t('what.pass')
-          : t(`what.move.${toMove}`);
-    const seat = st.seats && st.seats[toMove];
-    const oppSeat = st.seats && game.seat && game.seat !== 'both' && st.seats[other(game.seat)];
-    const alone = oppSeat && oppSeat.kind === 'human' && oppSeat.taken === false ? t('status.friendNotJoined') : '';
-    const myTurn = isMyTurn(game);
-    const side = sideName(toMove);
-    if (myTurn && game.seat !== 'both') text = t('status.yourTurn', { what }) + alone;
-    else if (myTurn) text = t('status.sideTo', { side, what });
-    else if (seat && seat.kind === 'engine') text = t('status.engineThinking', { side });
-    else if (seat && seat.taken === false) text = t('status.waitingFriend', { side });
-    else if (game.seat && game.seat !== 'both') text = t('status.waitingOpponent', { side, what });
-    else text = t('status.sideTo', { side, what });
+          : t(`what.move.${view.toMove}`);
+    return t('status.history', { side: sideName(view.toMove), what });
   }
-  return text;
+  const toMove = st.to_move;
+  if (st.started === false) {
+    if (!game.seat) return t('status.notStarted');
+    return game.lobby ? t('status.waitingLobby') : t('status.waitingInvite');
+  }
+  const what =
+    st.phase === 'placement'
+      ? t('what.place', { piece: pieceWord(st.next_piece || toMove) })
+      : st.legal.length === 1 && st.legal[0] === 'PASS'
+        ? t('what.pass')
+        : t(`what.move.${toMove}`);
+  const seat = st.seats && st.seats[toMove];
+  const myTurn = isMyTurn(game);
+  const side = sideName(toMove);
+  if (myTurn && game.seat !== 'both') return t('status.yourTurn', { what });
+  if (myTurn) return t('status.sideTo', { side, what });
+  if (seat && seat.kind === 'engine') return t('status.engineThinking', { side });
+  if (game.seat && game.seat !== 'both') return t('status.waitingOpponent', { side, what });
+  return t('status.sideTo', { side, what });
 }
 
 // Why a click or a typed move does nothing now.
@@ -113,8 +142,8 @@ export function explainCannotAct(game) {
   if (game.viewIndex != null) return t('explain.lookingBack');
   if (!game.seat) return t('explain.spectator');
   if (isOver(st)) return t('explain.over');
+  if (st.started === false) return t('explain.notStarted');
   const seat = st.seats && st.seats[st.to_move];
   if (seat && seat.kind === 'engine') return t('explain.engine');
-  if (st.started === false) return t('explain.notStarted');
   return t('explain.otherTurn', { side: sideName(st.to_move) });
 }

@@ -73,6 +73,7 @@ export function goTo(index) {
   index = Math.max(0, Math.min(n, index));
   game.viewIndex = index >= n ? null : index;
   game.selected = null;
+  say(''); // a message about the live position (an error, a selection) is stale
   hideStackInfo();
   hooks.render();
 }

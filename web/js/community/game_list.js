@@ -3,7 +3,8 @@
 import { api } from '../api.js';
 import { t, tn, fmtDate, fmtDay } from '../i18n.js';
 import { el } from '../dom.js';
-import { sideName } from '../game_text.js';
+import { engineLevel, sideName } from '../game_text.js';
+import { session } from './session.js';
 
 export function clockText(c) {
   if (!c) return t('clock.untimed');
@@ -25,19 +26,32 @@ export function playerNode(p, started = false) {
       ? el('span', { class: 'anonymous' }, t('player.anonymous'))
       : el('span', { class: 'nobody' }, t('player.nobody'));
   const wrap = el('span', { class: 'pl' });
-  if (!p.guest && p.name) wrap.appendChild(el('a', { href: `#profile=${encodeURIComponent(p.name)}` }, p.name));
+  // The engine has one name everywhere: "Engine level 4", as in the game.
+  const level = !p.guest && engineLevel(p.name);
+  const shown = level ? t('player.engine', { level }) : p.name;
+  if (!p.guest && p.name) wrap.appendChild(el('a', { href: `#profile=${encodeURIComponent(p.name)}` }, shown));
   else wrap.appendChild(el('span', {}, p.guest ? t('auth.guestName', { name: p.name }) : p.name));
   if (typeof p.rating === 'number') wrap.appendChild(el('span', { class: 'r' }, ` (${Math.round(p.rating)})`));
   return wrap;
 }
 
 function resultWords(g) {
-  if (g.result === 'ongoing') return g.to_move === 'none' ? '' : t('summary.toMove', { side: sideName(g.to_move) });
-  const sc = g.score ? `${g.score.white}–${g.score.black}` : '';
-  let r =
-    g.result === 'draw' ? t('result.draw', { score: sc }) : t('result.wins', { side: sideName(g.result), score: sc });
-  if (g.end === 'time') r += ` · ${t('summary.onTime')}`;
-  else if (g.end === 'resignation') r += ` · ${t('summary.byResignation')}`;
+  if (g.result === 'ongoing' && g.started === false && !g.end) return t('summary.notStarted');
+  if (g.result === 'ongoing' && g.end !== 'aborted' && g.end !== 'cancelled')
+    return g.to_move === 'none' ? '' : t('summary.toMove', { side: sideName(g.to_move) });
+  if (g.end === 'aborted') return t('result.aborted');
+  if (g.end === 'cancelled') return t('result.cancelled');
+  // The count only when it decided the game (as the game page): not after a
+  // resignation or a loss on time.
+  if (!g.end || g.end === 'count') {
+    const sc = g.score ? `${g.score.white}–${g.score.black}` : '';
+    return g.result === 'draw'
+      ? t('result.draw', { score: sc })
+      : t('result.wins', { side: sideName(g.result), score: sc });
+  }
+  const r = g.result === 'draw' ? t('result.drawShort') : t('result.winsShort', { side: sideName(g.result) });
+  if (g.end === 'time') return `${r} · ${t('summary.onTime')}`;
+  if (g.end === 'resignation') return `${r} · ${t('summary.byResignation')}`;
   return r;
 }
 
@@ -59,6 +73,13 @@ export function gameItem(g, { link = 'game', mine = false } = {}) {
   bits.push(fmtDay(g.updated || g.created));
   li.appendChild(el('span', { class: 'meta' }, bits.join(' · ')));
   const links = el('span', { class: 'links' });
+  // Your own unfinished game is one to play, in whichever list it is.
+  const me = session.user && session.user.name.toLowerCase();
+  const own = !!me && [g.white, g.black].some((p) => p && p.name && p.name.toLowerCase() === me);
+  if (own && g.result === 'ongoing') {
+    mine = true;
+    link = 'game';
+  }
   const href = link === 'watch' ? `#watch=${g.id}` : `#game=${g.id}`;
   const open = el(
     'a',

@@ -4,6 +4,7 @@ import { api } from '../api.js';
 import { t, tn, errorText, fmtDate } from '../i18n.js';
 import { byTest } from '../dom.js';
 import { isShown } from './current_page.js';
+import { engineLevel } from '../game_text.js';
 import { fillList } from './game_list.js';
 
 export async function loadProfile(name) {
@@ -24,7 +25,12 @@ export async function loadProfile(name) {
   if (!isShown('profile')) return;
   const u = r.user || {};
   byTest('profile-body').hidden = false;
-  byTest('profile-name').textContent = u.guest ? t('auth.guestName', { name: u.name }) : u.name;
+  const level = !u.guest && engineLevel(u.name);
+  byTest('profile-name').textContent = u.guest
+    ? t('auth.guestName', { name: u.name })
+    : level
+      ? t('player.engine', { level })
+      : u.name;
   byTest('profile-rating').textContent = typeof u.rating === 'number' ? String(Math.round(u.rating)) : '–';
   byTest('profile-rating').dataset.rating = typeof u.rating === 'number' ? String(u.rating) : '';
   byTest('profile-provisional').hidden = !u.provisional;
