@@ -77,9 +77,13 @@ test('on a phone the turn, the clocks and the last message are in view with the 
   await waitState(white, (s) => s.started !== false && s.clock);
   await waitMyTurn(white);
   await white.getByTestId('clock-white').waitFor();
-  // The user scrolls the board into full view and taps a space.
+  // The game opens scrolled so that the bar and the whole board are in
+  // view: the user taps a space without scrolling.
   const board = white.getByTestId('board');
-  await board.evaluate((e) => e.scrollIntoView({ block: 'end' }));
+  for (const part of ['board', 'status', 'clock-white', 'clock-black']) {
+    const box = await white.getByTestId(part).boundingBox();
+    assert.ok(inside(box, PHONE), `on opening, ${part} is in view (${JSON.stringify(box)})`);
+  }
   await white.tap(sq('E3'));
   await waitState(white, (s) => s.moves.length === 1);
   for (const lang of LANGS) {

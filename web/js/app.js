@@ -216,6 +216,7 @@ async function openGame(id, { watch = false } = {}) {
   if (g !== game) return;
   board.setFlipped(g.seat === 'black');
   applyState(st, 'get');
+  bringBoardIntoView();
   if (st.started === false && st.mode === 'online' && g.seat) findInLobby(g);
   g.conn = new LiveConnection(id, g.token, {
     onState: (s) => {
@@ -231,6 +232,15 @@ async function openGame(id, { watch = false } = {}) {
       if (g === game && m.type === 'error') say(t('error.refused', { error: m.message }), 'error');
     },
   });
+}
+
+// On a phone held upright the turn bar (players, clocks, status, message)
+// and the board fill the screen together below the site's header: a game
+// opens scrolled to them, so nothing needs scrolling to play.
+function bringBoardIntoView() {
+  if (!window.matchMedia('(max-width: 600px) and (orientation: portrait)').matches) return;
+  const board = document.querySelector('[data-testid="board"]');
+  if (board) board.scrollIntoView({ block: 'end' });
 }
 
 // Whether the game is an open lobby game (its creator may cancel it
