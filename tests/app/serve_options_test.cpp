@@ -22,6 +22,17 @@ TEST(ServeOptionsTest, BadEngineBoundsAreRefusedWithTheOptionsName) {
   }
 }
 
+TEST(ServeOptionsTest, BadAccountLimitsAreRefusedWithTheOptionsName) {
+  for (const std::string option : {"--signups-per-hour", "--guests-per-hour"}) {
+    for (const std::string value : {"-1", "many"}) {
+      test::CommandResult r =
+          test::run_command(test::dvonn_command("serve --db /nonexistent/dir/x.db " + option + " " + value + " 2>&1"));
+      EXPECT_NE(r.exit_code, 0) << option << " " << value;
+      EXPECT_THAT(r.output, HasSubstr(option)) << r.output;
+    }
+  }
+}
+
 TEST(ServeOptionsTest, AMetricsTokenFileMustHoldOneLongWord) {
   const std::string file = ::testing::TempDir() + "dvonn-metrics-token";
   for (const std::string content : {"", "short", "two words but long enough"}) {

@@ -153,6 +153,15 @@ void register_serve_command(CLI::App& app, CommandSet& set) {
                 "Connections (HTTP and WebSocket) one client address may have open at once (0: no bound; off with "
                 "--behind-proxy, where every connection comes from the proxy)")
       ->capture_default_str();
+  c->add_option("--signups-per-hour", o->signups_per_hour,
+                "Sign-ups one client address may make an hour (0: no limit; a school or office behind one address "
+                "may need more)")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 100000.0));
+  c->add_option("--guests-per-hour", o->guests_per_hour,
+                "Guest log-ins one client address may make an hour (0: no limit)")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 100000.0));
   c->add_option("--max-open-games", o->max_open_games,
                 "Open games the lobby lists at most; beyond it a new lobby game gets 429 (0: no bound)")
       ->capture_default_str();
