@@ -34,13 +34,13 @@ TEST(TurnQueue, ServesKeysInTurnEachInItsOwnOrder) {
 // An AuthQueue with one thread, held by a first task until release().
 class HeldAuthQueue {
  public:
-  HeldAuthQueue(std::size_t login_limit, std::size_t signup_limit) : queue(1, login_limit, signup_limit) {
-    queue.post(AuthQueue::Lane::Login, "gate", [this] {
+  HeldAuthQueue(std::size_t login_limit, std::size_t signup_limit) : queue_(1, login_limit, signup_limit) {
+    queue_.post(AuthQueue::Lane::Login, "gate", [this] {
       std::unique_lock lock(mutex_);
       cv_.wait(lock, [this] { return released_; });
     });
     // The gate task is running (not waiting) once the queue is empty.
-    for (int i = 0; i < 500 && queue.waiting() > 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    for (int i = 0; i < 500 && queue_.waiting() > 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(2));
   }
   ~HeldAuthQueue() { release(); }
   void release() {
@@ -52,7 +52,7 @@ class HeldAuthQueue {
   }
   // Queues a task that notes its name when it runs.
   bool post(AuthQueue::Lane lane, const std::string& address, const std::string& name) {
-    return queue.post(lane, address, [this, name] {
+    return queue_.post(lane, address, [this, name] {
       std::lock_guard lock(mutex_);
       ran_.push_back(name);
     });
@@ -61,21 +61,23 @@ class HeldAuthQueue {
     std::lock_guard lock(mutex_);
     return ran_;
   }
-
-  AuthQueue queue;
+  AuthQueue& queue() { return queue_; }
 
  private:
   std::mutex mutex_;
   std::condition_variable cv_;
   bool released_ = false;
   std::vector<std::string> ran_;
+  // Last, so destroyed first: its destructor runs what is still queued,
+  // and those tasks write to the members above.
+  AuthQueue queue_;
 };
 
 TEST(AuthQueue, AddressesTakeTurnsSoABurstDelaysOthersByOneHashEach) {
   std::vector<std::string> ran;
   {
     HeldAuthQueue q(64, 8);
-    ASSERT_EQ(q.queue.waiting(), 0u);
+    ASSERT_EQ(q.queue().waiting(), 0u);
     // Address A's 12 log-ins (within its quarter of 64), then one of B and C.
     for (int i = 1; i <= 12; ++i) ASSERT_TRUE(q.post(AuthQueue::Lane::Login, "A", "a" + std::to_string(i)));
     ASSERT_TRUE(q.post(AuthQueue::Lane::Login, "B", "b"));
@@ -98,13 +100,13 @@ TEST(AuthQueue, OneAddressCannotFillALaneForEveryone) {
   int accepted = 0;
   for (int i = 0; i < 10; ++i) accepted += q.post(AuthQueue::Lane::Login, "flood", "f");
   EXPECT_EQ(accepted, 4);
-  EXPECT_TRUE(q.queue.full(AuthQueue::Lane::Login, "flood"));
-  EXPECT_FALSE(q.queue.full(AuthQueue::Lane::Login, "someone"));
+  EXPECT_TRUE(q.queue().full(AuthQueue::Lane::Login, "flood"));
+  EXPECT_FALSE(q.queue().full(AuthQueue::Lane::Login, "someone"));
   EXPECT_TRUE(q.post(AuthQueue::Lane::Login, "someone", "s"));
   // Three more addresses fill the lane; then nobody gets in until it drains.
   for (const char* address : {"x", "y", "z"})
     for (int i = 0; i < 4; ++i) q.post(AuthQueue::Lane::Login, address, address);
-  EXPECT_EQ(q.queue.waiting(), 16u);
+  EXPECT_EQ(q.queue().waiting(), 16u);
   EXPECT_FALSE(q.post(AuthQueue::Lane::Login, "late", "l"));
   // The sign-up lane is its own: 2 of 8 per address.
   EXPECT_TRUE(q.post(AuthQueue::Lane::Signup, "flood", "s1"));
