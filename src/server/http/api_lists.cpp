@@ -1,10 +1,10 @@
 // /api/me, /api/me/games, /api/users/{name}, /api/archive, /api/live and
 // /api/languages (docs/community-api.md).
-#include <charconv>
 #include <limits>
 
 #include "server/http/api.hpp"
 #include "server/http/languages.hpp"
+#include "server/http/paging_params.hpp"
 #include "server/http/url.hpp"
 
 namespace dvonn::server {
@@ -12,27 +12,12 @@ namespace {
 
 using nlohmann::json;
 
-// A whole number query parameter; false when present but not a number.
-bool int_param(std::string_view query, std::string_view name, std::int64_t& out) {
-  if (!has_query_param(query, name)) return true;
-  std::string text = query_param(query, name);
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
-  return ec == std::errc() && end == text.data() + text.size() && !text.empty();
-}
-
 // Paging: a page holds at most the maximum, the default when not asked.
 constexpr std::int64_t kMyGamesPage = 50, kMyGamesMax = 100;
 constexpr std::int64_t kMaxOffset = 100'000;
 constexpr std::int64_t kHistoryPage = 100, kHistoryMax = 500;
 constexpr std::int64_t kArchivePage = 30, kArchiveMax = 100;
 constexpr std::int64_t kLivePage = 50, kLiveMax = 100;
-
-// The "limit" parameter, from 1 to max (default when absent); "" or why not.
-std::string limit_param(std::string_view query, std::int64_t fallback, std::int64_t max, std::int64_t& out) {
-  out = fallback;
-  if (int_param(query, "limit", out) && out >= 1 && out <= max) return "";
-  return "limit must be a whole number from 1 to " + std::to_string(max);
-}
 
 // The "before" parameter: a page's `next` ("TIME.ID") or a time in ms
 // alone (default: after every time).

@@ -1,8 +1,8 @@
 // /api/lobby: open games waiting for an opponent (docs/community-api.md).
-#include <charconv>
 #include <limits>
 
 #include "server/http/api.hpp"
+#include "server/http/paging_params.hpp"
 #include "server/http/url.hpp"
 
 namespace dvonn::server {
@@ -23,13 +23,8 @@ void Api::lobby_list(const ApiCall& call, Respond respond) {
     if (!cursor) return respond(json_error(400, "after must be a page's next (\"TIME.ID\")"));
     after = *cursor;
   }
-  std::int64_t limit = kLobbyPage;
-  if (has_query_param(query, "limit")) {
-    std::string text = query_param(query, "limit");
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), limit);
-    if (text.empty() || ec != std::errc() || end != text.data() + text.size() || limit < 1 || limit > kLobbyMax)
-      return respond(json_error(400, "limit must be a whole number from 1 to " + std::to_string(kLobbyMax)));
-  }
+  std::int64_t limit = 0;
+  if (auto why = limit_param(query, kLobbyPage, kLobbyMax, limit); !why.empty()) return respond(json_error(400, why));
   HttpReply h;
   h.body = p_.lobby.page_json(after, static_cast<std::size_t>(limit)).dump();
   respond(h);
