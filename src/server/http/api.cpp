@@ -130,4 +130,11 @@ void Api::route(const ApiRequest& request, Respond respond) {
   (this->*route.handler)(ApiCall{request, std::move(match.params), caller, std::move(*body)}, std::move(respond));
 }
 
+std::optional<User> Api::cookie_user(std::string_view cookie) const {
+  if (!has_session_cookie(cookie)) return std::nullopt;
+  std::string token = session_token_from_cookies(cookie);
+  if (token.empty()) return std::nullopt;
+  return p_.accounts.session_user(token);
+}
+
 }  // namespace dvonn::server

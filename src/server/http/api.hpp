@@ -14,7 +14,9 @@
 
 #include "server/accounts/account_store.hpp"
 #include "server/accounts/auth_queue.hpp"
+#include "server/accounts/relation_store.hpp"
 #include "server/archive/game_queries.hpp"
+#include "server/base/user_hub.hpp"
 #include "server/http/api_route.hpp"
 #include "server/http/http_reply.hpp"
 #include "server/http/metrics.hpp"
@@ -69,6 +71,8 @@ struct ApiParts {
   AddressRateLimiter& signups_by_address;
   AddressRateLimiter& guests_by_address;
   Metrics& metrics;
+  UserHub& users;            // who is connected to /ws/me, and what reaches them there
+  RelationStore& relations;  // follows and blocks
 };
 
 class Api {
@@ -82,6 +86,10 @@ class Api {
   // Whether answering reads the database: a session to look up, or a route
   // that reads it (a list, a profile, a game that is not in memory).
   bool needs_database(const ApiRequest& request) const;
+
+  // The user of a Cookie header's session (nullopt: none, unknown or
+  // expired). Reads the database; throws StoreError.
+  std::optional<User> cookie_user(std::string_view cookie) const;
 
   // The route table: every endpoint of the API.
   static std::span<const ApiRoute> routes();

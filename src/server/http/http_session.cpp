@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
+#include "server/accounts/session_cookie.hpp"
 #include "server/http/browser_security.hpp"
 #include "server/http/url.hpp"
 #include "server/http/websocket_session.hpp"
@@ -85,7 +86,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       return write(json_error(400, "bad request: the path is not UTF-8 once percent-decoded"), keep_alive, version);
 
     bool is_api = path == "/api" || path.starts_with("/api/");
-    bool is_ws = path == "/ws" || path == "/ws/lobby";
+    bool is_ws = path == "/ws" || path == "/ws/lobby" || path == "/ws/me";
     bool is_metrics = path == "/metrics";
     if ((is_api || is_ws || is_metrics) && !services_.address_limiter.allow(address))
       return write(json_error(429, "too many requests from your address; slow down"), keep_alive, version);
@@ -103,30 +104,75 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     static_file(req, path, metrics, keep_alive);
   }
 
-  // /ws?game=ID (a game) and /ws/lobby.
+  // /ws?game=ID (a game), /ws/lobby and /ws/me (the user's channel). The
+  // session cookie's user comes with every connection (chat and the user's
+  // channel need it).
   void upgrade(http::request<http::string_body> req, const std::string& path, std::string_view query, bool keep_alive) {
     unsigned version = req.version();
     if (!beast::websocket::is_upgrade(req))
       return write(json_error(400, "/ws is the WebSocket endpoint: connect with a WebSocket"), keep_alive, version);
     stream_.expires_never();
     in_flight_.reset();  // the WebSocket is tracked on its own
-    if (path == "/ws/lobby")
-      return start_websocket_session(std::move(stream_), std::move(req), nullptr, "", services_, std::move(ticket_));
-    std::string id = query_param(query, "game");
-    std::string token = query_param(query, "token");
+    Target target;
+    target.user_channel = path == "/ws/me";
+    target.game = path == "/ws";
+    target.id = target.game ? query_param(query, "game") : "";
+    target.token = query_param(query, "token");
+    std::string cookie(req[http::field::cookie]);
     auto request = std::make_shared<http::request<http::string_body>>(std::move(req));
-    // A game not in memory is read from the database: on the read pool,
-    // not on this network thread.
-    if (services_.registry.contains(id))
-      return open_game_socket(request, id, token, find_room(id), keep_alive, version);
+    // Sessions and games not in memory are read from the database: on the
+    // read pool, not on this network thread.
+    if (!has_session_cookie(cookie) && (!target.game || services_.registry.contains(target.id)))
+      return open_socket(request, std::move(target), find(target, ""), keep_alive, version);
     auto self = shared_from_this();
-    bool queued = services_.reads.post([self, request, id, token, keep_alive, version] {
-      auto found = self->find_room(id);
-      net::post(self->stream_.get_executor(), [self, request, id, token, found, keep_alive, version] {
-        self->open_game_socket(request, id, token, found, keep_alive, version);
+    bool queued = services_.reads.post([self, request, target, cookie, keep_alive, version]() mutable {
+      Found found = self->find(target, cookie);
+      net::post(self->stream_.get_executor(), [self, request, target, found, keep_alive, version]() mutable {
+        self->open_socket(request, std::move(target), std::move(found), keep_alive, version);
       });
     });
     if (!queued) answer_instead_of_upgrade(database_busy_reply(), keep_alive, version);
+  }
+
+  struct Target {
+    bool game = false;
+    bool user_channel = false;
+    std::string id;
+    std::string token;
+  };
+  // The room of a game (null: none) and the cookie's user, or the answer
+  // when the database failed; from any thread.
+  struct Found {
+    std::shared_ptr<GameRoom> room;
+    std::optional<User> user;
+    std::optional<HttpReply> error;
+  };
+  Found find(const Target& target, const std::string& cookie) {
+    Found found;
+    try {
+      if (!cookie.empty()) found.user = services_.api.cookie_user(cookie);
+      if (target.game) found.room = services_.registry.find(target.id);
+    } catch (const std::exception& e) {
+      // Answered: an exception would leave this thread.
+      found.error = server_error("WebSocket of game " + target.id.substr(0, 40), e);
+    }
+    return found;
+  }
+
+  // On the session's strand.
+  void open_socket(const std::shared_ptr<http::request<http::string_body>>& upgrade, Target target, Found found,
+                   bool keep_alive, unsigned version) {
+    if (found.error) return answer_instead_of_upgrade(std::move(*found.error), keep_alive, version);
+    if (target.game && !found.room)
+      return answer_instead_of_upgrade(json_error(404, "no game with id " + target.id), keep_alive, version);
+    if (target.user_channel && !found.user)
+      return answer_instead_of_upgrade(json_error(401, "log in first (or play as a guest) to connect to /ws/me"),
+                                       keep_alive, version);
+    SocketPeer peer{.room = std::move(found.room),
+                    .token = std::move(target.token),
+                    .user = std::move(found.user),
+                    .user_channel = target.user_channel};
+    start_websocket_session(std::move(stream_), std::move(*upgrade), std::move(peer), services_, std::move(ticket_));
   }
 
   // /api/...: answered by Api, maybe later and from another thread.
@@ -184,27 +230,6 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     }
     if (head) r.body.clear();
     write(std::move(r), keep_alive, version);
-  }
-
-  // The room of a game (null: none), or the answer when the database
-  // failed; from any thread.
-  using Found = std::pair<std::shared_ptr<GameRoom>, std::optional<HttpReply>>;
-  Found find_room(const std::string& id) {
-    try {
-      return {services_.registry.find(id), std::nullopt};
-    } catch (const std::exception& e) {
-      // Answered: an exception would leave this thread.
-      return {nullptr, server_error("WebSocket of game " + id.substr(0, 40), e)};
-    }
-  }
-
-  // On the session's strand.
-  void open_game_socket(const std::shared_ptr<http::request<http::string_body>>& upgrade, const std::string& id,
-                        const std::string& token, Found found, bool keep_alive, unsigned version) {
-    if (found.second) return answer_instead_of_upgrade(std::move(*found.second), keep_alive, version);
-    if (!found.first) return answer_instead_of_upgrade(json_error(404, "no game with id " + id), keep_alive, version);
-    start_websocket_session(std::move(stream_), std::move(*upgrade), std::move(found.first), token, services_,
-                            std::move(ticket_));
   }
 
   // An upgrade refused: the connection goes on as HTTP.

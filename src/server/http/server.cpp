@@ -77,6 +77,7 @@ struct Server::Impl {
                                                 config.engine_jobs_per_client, config.engine_jobs_per_account)),
         now_ms(config.now_ms ? config.now_ms : NowMs(system_now_ms)),
         accounts(*store, now_ms),
+        relations(*store, now_ms),
         watcher(std::make_unique<ClockWatcher>(now_ms, std::chrono::milliseconds(std::max(1, config.clock_tick_ms)))),
         reads(std::make_unique<TaskPool>(config.db_threads, config.db_queue)),
         context{.store = *store,
@@ -97,13 +98,14 @@ struct Server::Impl {
         signups_by_address(config.signups_per_hour / 3600.0, config.signups_per_hour),
         guests_by_address(config.guests_per_hour / 3600.0, config.guests_per_hour),
         api(ApiParts{registry, context, accounts, queries, lobby, files, *reads, logins_by_address_name,
-                     logins_by_address, *auth_queue, signups_by_address, guests_by_address, metrics}),
+                     logins_by_address, *auth_queue, signups_by_address, guests_by_address, metrics, users, relations}),
         limiter(config.http_rate, config.http_burst),
         // Behind a proxy every connection comes from the proxy's address:
         // the per-address cap would cap the whole site, so it is off there.
         per_address(config.behind_proxy ? 0 : config.max_connections_per_address),
-        services{config,  registry, api, files, limiter, lobby, connections, metrics, [this] { return metrics_page(); },
-                 sockets, *reads},
+        services{
+            config,  registry, api,  files, limiter, lobby, connections, metrics, [this] { return metrics_page(); },
+            sockets, *reads,   users},
         acceptor(io),
         accept_timer(io),
         lobby_timer(io) {
@@ -199,6 +201,7 @@ struct Server::Impl {
   std::unique_ptr<EngineWorkers> engines;
   NowMs now_ms;
   AccountStore accounts;
+  RelationStore relations;
   std::unique_ptr<ClockWatcher> watcher;
   std::unique_ptr<TaskPool> reads;
   RoomContext context;
@@ -212,6 +215,7 @@ struct Server::Impl {
   AddressRateLimiter signups_by_address;
   AddressRateLimiter guests_by_address;
   Metrics metrics;
+  UserHub users;
   ConnectionTracker connections;
   Api api;
   AddressRateLimiter limiter;

@@ -6,6 +6,7 @@
 #include <functional>
 #include <string>
 
+#include "server/base/user_hub.hpp"
 #include "server/http/api.hpp"
 #include "server/http/connection_tracker.hpp"
 #include "server/http/idle_sockets.hpp"
@@ -31,6 +32,7 @@ struct Services {
   std::function<std::string()> metrics_page;  // GET /metrics
   IdleSockets& sockets;
   TaskPool& reads;  // database reads off the network threads (Api::handle)
+  UserHub& users;   // the /ws/me connections
 };
 
 }  // namespace dvonn::server

@@ -33,17 +33,22 @@ class WebSocketSession : public Subscriber,
                          public Sheddable,
                          public std::enable_shared_from_this<WebSocketSession> {
  public:
-  WebSocketSession(beast::tcp_stream&& stream, std::shared_ptr<GameRoom> room, std::string token, Services& services,
-                   std::shared_ptr<void> ticket)
+  WebSocketSession(beast::tcp_stream&& stream, SocketPeer peer, Services& services, std::shared_ptr<void> ticket)
       : ws_(std::move(stream)),
-        room_(std::move(room)),
-        token_(std::move(token)),
+        room_(std::move(peer.room)),
+        token_(std::move(peer.token)),
+        user_(std::move(peer.user)),
+        user_channel_(peer.user_channel && user_),
         services_(services),
         ticket_(std::move(ticket)),
         bucket_(services.config.ws_rate, services.config.ws_burst) {
     beast::error_code ec;
     auto endpoint = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec);
     address_ = ec ? "unknown" : endpoint.address().to_string();
+  }
+
+  ~WebSocketSession() override {
+    if (user_channel_) services_.users.remove(user_->id, this);
   }
 
   void run(http::request<http::string_body> upgrade) {
@@ -71,6 +76,8 @@ class WebSocketSession : public Subscriber,
       self->services_.sockets.add(self);
       if (self->room_)
         self->room_->subscribe(self, self->token_);
+      else if (self->user_channel_)
+        self->services_.users.add(self->user_->id, self);
       else
         self->services_.lobby.subscribe(self);
       self->read();
@@ -162,7 +169,7 @@ class WebSocketSession : public Subscriber,
       if (type == "move") self->services_.metrics.move();
     };
     if (type == "ping") return queue(std::make_shared<const std::string>(R"({"type":"pong"})"));
-    if (!room_) return send_error("the lobby accepts only ping", type);
+    if (!room_) return send_error(user_channel_ ? "/ws/me accepts only ping" : "the lobby accepts only ping", type);
     // The seat token comes with the message (a URL's would be logged by
     // proxies); ?token= on the upgrade is still accepted.
     std::string token = token_;
@@ -235,7 +242,9 @@ class WebSocketSession : public Subscriber,
   websocket::stream<beast::tcp_stream> ws_;
   std::shared_ptr<GameRoom> room_;
   std::string token_;
-  std::string address_;  // charged for the engine work it asks for
+  std::optional<User> user_;   // the session cookie's user, if any
+  bool user_channel_ = false;  // /ws/me: in services_.users
+  std::string address_;        // charged for the engine work it asks for
   Services& services_;
   std::shared_ptr<void> ticket_;  // its place among its address's connections
   std::atomic<std::int64_t> last_active_ms_{steady_now_ms()};
@@ -251,11 +260,9 @@ class WebSocketSession : public Subscriber,
 
 }  // namespace
 
-void start_websocket_session(beast::tcp_stream stream, http::request<http::string_body> upgrade,
-                             std::shared_ptr<GameRoom> room, std::string token, Services& services,
-                             std::shared_ptr<void> ticket) {
-  auto session = std::make_shared<WebSocketSession>(std::move(stream), std::move(room), std::move(token), services,
-                                                    std::move(ticket));
+void start_websocket_session(beast::tcp_stream stream, http::request<http::string_body> upgrade, SocketPeer peer,
+                             Services& services, std::shared_ptr<void> ticket) {
+  auto session = std::make_shared<WebSocketSession>(std::move(stream), std::move(peer), services, std::move(ticket));
   session->run(std::move(upgrade));
 }
 

@@ -26,7 +26,7 @@
 #include "server/rooms/room_clock.hpp"
 #include "server/rooms/room_reply.hpp"
 #include "server/rooms/state_json.hpp"
-#include "server/rooms/subscriber_list.hpp"
+#include "server/base/subscriber_list.hpp"
 #include "server/store/game_store.hpp"
 
 namespace dvonn::server {

@@ -16,7 +16,7 @@
 
 #include "server/base/page_cursor.hpp"
 #include "server/rooms/room_registry.hpp"
-#include "server/rooms/subscriber_list.hpp"
+#include "server/base/subscriber_list.hpp"
 
 namespace dvonn::server {
 

@@ -105,7 +105,20 @@ void create_schema(sqlite3* db) {
            " after REAL NOT NULL,"
            " deviation REAL NOT NULL,"
            " PRIMARY KEY(user_id, game_id)) WITHOUT ROWID;"
-           "CREATE INDEX IF NOT EXISTS rating_history_game ON rating_history(game_id);");
+           "CREATE INDEX IF NOT EXISTS rating_history_game ON rating_history(game_id);"
+           // Whom a user follows (friends) and blocks (RelationStore).
+           "CREATE TABLE IF NOT EXISTS follows("
+           " from_user INTEGER NOT NULL REFERENCES users(id),"
+           " to_user INTEGER NOT NULL REFERENCES users(id),"
+           " created_ms INTEGER NOT NULL,"
+           " PRIMARY KEY(from_user, to_user)) WITHOUT ROWID;"
+           "CREATE INDEX IF NOT EXISTS follows_to ON follows(to_user);"
+           "CREATE TABLE IF NOT EXISTS blocks("
+           " from_user INTEGER NOT NULL REFERENCES users(id),"
+           " to_user INTEGER NOT NULL REFERENCES users(id),"
+           " created_ms INTEGER NOT NULL,"
+           " PRIMARY KEY(from_user, to_user)) WITHOUT ROWID;"
+           "CREATE INDEX IF NOT EXISTS blocks_to ON blocks(to_user);");
   // Games that ended before the ratings of the time were stored: a rated
   // game's rating before it (its history row), else the rating after the
   // player's last rated game before this one ended, else the starting 1500.

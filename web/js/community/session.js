@@ -4,6 +4,7 @@ import { api } from '../api.js';
 import { t, tn, errorText } from '../i18n.js';
 import { byTest } from '../dom.js';
 import { alertPage } from './current_page.js';
+import { syncUserChannel } from './user_channel.js';
 
 export const session = { user: null };
 
@@ -53,6 +54,7 @@ export function renderHeader() {
     link.title = u.guest ? t('nav.myGames') : t('auth.profileTitle');
   }
   document.body.dataset.user = u ? u.name : '';
+  syncUserChannel(u ? u.name : null);
   refreshTurnCount();
   if (u && !countTimer) {
     countTimer = setInterval(() => {

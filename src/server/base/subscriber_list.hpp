@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "server/rooms/subscriber.hpp"
+#include "server/base/subscriber.hpp"
 
 namespace dvonn::server {
 

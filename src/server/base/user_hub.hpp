@@ -1,0 +1,45 @@
+// Who is on the site: each signed-in user's open /ws/me connections (a
+// browser tab each). Whatever must reach a person wherever they are on the
+// site goes through here: a pairing found, a challenge, a notification.
+// The count of users connected is the header's "players online".
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <vector>
+
+#include "server/base/subscriber.hpp"
+
+namespace dvonn::server {
+
+class UserHub {
+ public:
+  using Listener = std::function<void(std::int64_t user)>;
+
+  // A connection of a user opened; it gets {"type": "presence", ...} at once.
+  void add(std::int64_t user, const std::shared_ptr<Subscriber>& connection);
+  // A connection closed. When it was the user's last, the offline listeners
+  // are called (outside the hub's lock, on the caller's thread).
+  void remove(std::int64_t user, const Subscriber* connection);
+  // Queues a message for every connection of a user; false when none is open.
+  bool send(std::int64_t user, const nlohmann::json& message);
+  // Queues a message for every connection of everyone.
+  void broadcast(const nlohmann::json& message);
+  bool online(std::int64_t user) const;
+  // Users with at least one connection.
+  std::size_t online_count() const;
+  // Called when a user's last connection closes (a seek is withdrawn,
+  // a countdown starts). Register before serving.
+  void on_offline(Listener listener);
+
+ private:
+  mutable std::mutex mutex_;
+  std::map<std::int64_t, std::vector<std::weak_ptr<Subscriber>>> connections_;
+  std::vector<Listener> offline_listeners_;
+};
+
+}  // namespace dvonn::server
