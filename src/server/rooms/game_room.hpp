@@ -20,13 +20,13 @@
 #include "server/accounts/rating_update.hpp"
 #include "server/base/game_model.hpp"
 #include "server/base/now_ms.hpp"
+#include "server/base/subscriber_list.hpp"
 #include "server/rooms/engine_workers.hpp"
 #include "server/rooms/game_setup.hpp"
 #include "server/rooms/room_checks.hpp"
 #include "server/rooms/room_clock.hpp"
 #include "server/rooms/room_reply.hpp"
 #include "server/rooms/state_json.hpp"
-#include "server/base/subscriber_list.hpp"
 #include "server/store/game_store.hpp"
 
 namespace dvonn::server {

@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "server/base/page_cursor.hpp"
-#include "server/rooms/room_registry.hpp"
 #include "server/base/subscriber_list.hpp"
+#include "server/rooms/room_registry.hpp"
 
 namespace dvonn::server {
 
