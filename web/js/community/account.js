@@ -1,4 +1,5 @@
-// Your account (#account): change the password, download all your games,
+// Your account (#account, the page 'settings'; the header's "account" is
+// the name and log-out): change the password, download all your games,
 // delete the account (docs/community-api.md, "Your account").
 import { api } from '../api.js';
 import { t, errorText } from '../i18n.js';
@@ -8,7 +9,7 @@ import { session, renderHeader } from './session.js';
 export function showAccount() {
   const u = session.user;
   byTest('account-body').hidden = !u;
-  byTest('account-message').textContent = u ? '' : t('account.signedOut');
+  byTest('settings-message').textContent = u ? '' : t('account.signedOut');
   if (!u) return;
   // Guests have no password: nothing to change, nothing to ask on deletion.
   byTest('password-form').hidden = !!u.guest;

@@ -13,7 +13,7 @@ import { setupArchive, showArchive } from './archive.js';
 import { loadLive } from './live.js';
 import { setupAccount, showAccount } from './account.js';
 
-export const SCREENS = ['auth', 'lobby', 'mygames', 'profile', 'archive', 'live', 'account'];
+export const SCREENS = ['auth', 'lobby', 'mygames', 'profile', 'archive', 'live', 'settings'];
 
 export async function setup({ saveSeat }) {
   await loadSession();
@@ -28,7 +28,8 @@ export async function setup({ saveSeat }) {
 // ---------- routing ----------
 export function routeOf(h) {
   if (h.has('login') || h.has('signup') || h.has('guest')) return 'auth';
-  for (const p of ['lobby', 'mygames', 'profile', 'archive', 'live', 'account']) if (h.has(p)) return p;
+  if (h.has('account')) return 'settings'; // #account: your account's settings
+  for (const p of ['lobby', 'mygames', 'profile', 'archive', 'live']) if (h.has(p)) return p;
   return null;
 }
 
@@ -55,7 +56,7 @@ export function show(page, params) {
   else if (page === 'profile') loadProfile(params.get('profile') || '');
   else if (page === 'archive') showArchive(params);
   else if (page === 'live') loadLive();
-  else if (page === 'account') showAccount();
+  else if (page === 'settings') showAccount();
 }
 
 export function leave() {
