@@ -157,6 +157,11 @@ TEST_F(AccountSettingsTest, DeleteAccountKeepsItsGamesUnderDeletedPlayer) {
       EXPECT_EQ(g["white"]["deleted"], true);
     }
   EXPECT_TRUE(found) << archive.dump();
+  // The game itself (it was in memory) and its record too.
+  json s = state(id);
+  EXPECT_EQ(s["players"]["white"]["name"], "deleted player") << s.dump();
+  EXPECT_EQ(s["players"]["white"]["deleted"], true);
+  EXPECT_NE(get("/api/games/" + id + "/record").body.find("[White \"deleted player\"]"), std::string::npos);
   auto stats = get("/api/users/bob/stats").json();
   ASSERT_EQ(stats["stats"]["opponents"].size(), 1u) << stats.dump();
   EXPECT_EQ(stats["stats"]["opponents"][0]["player"]["deleted"], true);

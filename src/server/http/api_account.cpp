@@ -122,6 +122,11 @@ void Api::delete_account(const ApiCall& call, Respond respond) {
       [this, user, password] {
         AuthResult r = p_.accounts.delete_account(user, password);
         if (r.status >= 300) return json_error(r.status, r.error);
+        // Its games are all finished (else 409) and on disk: the rooms in
+        // memory still hold the old name, so they go and reload as
+        // "deleted player".
+        for (const auto& room : p_.registry.rooms())
+          if (room->seat_of(user.id)) p_.registry.forget(room->id());
         HttpReply h = ok_json(json::object());
         h.headers.emplace_back("Set-Cookie", clear_session_cookie());
         return h;
