@@ -133,9 +133,8 @@ test('statistics, password change, download and deletion', async () => {
   await a.getByLabel('New password').fill('a new password 7');
   await a.getByRole('button', { name: 'Change password' }).click();
   await a.getByText('Password changed.').waitFor();
-  // The other browser is logged out; this one is not.
-  await a2.reload();
-  await a2.waitForSelector('body[data-user=""]');
+  // The other browser is logged out at once (over /ws/me); this one is not.
+  await a2.waitForSelector('body[data-user=""]', { timeout: 5000 });
   assert.equal(await a.evaluate(async () => (await (await fetch('/api/me')).json()).user.name), ann);
   await logIn(a2, ann, PASSWORD);
   await a2.waitForFunction(() => document.querySelector('[data-testid="login-error"]').textContent !== '');

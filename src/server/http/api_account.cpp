@@ -71,6 +71,8 @@ void Api::change_password(const ApiCall& call, Respond respond) {
       [this, user, old_password, new_password, token = call.caller.token] {
         AuthResult r = p_.accounts.change_password(user, old_password, new_password, token);
         if (r.status >= 300) return json_error(r.status, r.error);
+        // The user's other tabs (their sessions may be gone) check theirs.
+        p_.users.send(user.id, {{"type", "session_check"}});
         return ok_json(json::object());
       },
       std::move(respond));
@@ -127,6 +129,7 @@ void Api::delete_account(const ApiCall& call, Respond respond) {
         // "deleted player".
         for (const auto& room : p_.registry.rooms())
           if (room->seat_of(user.id)) p_.registry.forget(room->id());
+        p_.users.send(user.id, {{"type", "session_check"}});
         HttpReply h = ok_json(json::object());
         h.headers.emplace_back("Set-Cookie", clear_session_cookie());
         return h;

@@ -4,7 +4,9 @@
 import { api } from '../api.js';
 import { t, errorText } from '../i18n.js';
 import { byTest } from '../dom.js';
-import { session, renderHeader } from './session.js';
+import { session, renderHeader, loadSession } from './session.js';
+import { onUserMessage } from './user_channel.js';
+import { currentPage } from './current_page.js';
 
 export function showAccount() {
   const u = session.user;
@@ -31,6 +33,14 @@ function problemText(e) {
 }
 
 export function setupAccount() {
+  // A password changed or the account deleted in another tab: this tab's
+  // session may be gone; the header (and this page) follow.
+  onUserMessage('session_check', async () => {
+    const before = session.user && session.user.name;
+    await loadSession();
+    const current = currentPage();
+    if ((session.user && session.user.name) !== before && current && current.page === 'settings') showAccount();
+  });
   const pwForm = byTest('password-form');
   pwForm.addEventListener('submit', async (ev) => {
     ev.preventDefault();
