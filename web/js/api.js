@@ -49,6 +49,12 @@ export const api = {
   guest: (name) => request('POST', '/api/auth/guest', { name }),
   logout: () => request('POST', '/api/auth/logout', {}),
   user: (name) => request('GET', `/api/users/${encodeURIComponent(name)}`),
+  userStats: (name) => request('GET', `/api/users/${encodeURIComponent(name)}/stats`),
+  // Your account (docs/community-api.md)
+  changePassword: (oldPassword, newPassword) =>
+    request('POST', '/api/me/password', { old: oldPassword, new: newPassword }),
+  deleteAccount: (password, confirm) =>
+    request('POST', '/api/me/delete', password == null ? { confirm } : { password, confirm }),
   // A page of my unfinished games (offset, at most limit) and the latest
   // finished ones; r.more says whether there are more, r.next the offset.
   myGames: ({ offset, limit } = {}) => {

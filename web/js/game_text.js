@@ -31,6 +31,7 @@ export function seatName(game, side) {
   const pl = st.players && st.players[side];
   if (st.mode === 'local') return sideName(side);
   if (seat && seat.kind === 'engine') return t('player.engine', { level: seat.level || st.level || '?' });
+  if (pl && pl.deleted) return t('player.deleted');
   if (pl && pl.name) return game.seat === side ? t('player.youNamed', { name: pl.name }) : pl.name;
   if (game.seat === side) return t('player.you');
   if (seat && seat.taken === false) return isOver(st) ? t('player.nobodyJoined') : t('player.waiting');

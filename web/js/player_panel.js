@@ -25,7 +25,7 @@ export function renderPlayers(game, view) {
     const nameEl = $('.name', row);
     const pl = st.players && st.players[side];
     nameEl.textContent = '';
-    if (pl && pl.name && !pl.guest) {
+    if (pl && pl.name && !pl.guest && !pl.deleted) {
       const a = document.createElement('a');
       a.href = `#profile=${encodeURIComponent(pl.name)}`;
       a.textContent = seatName(game, side);

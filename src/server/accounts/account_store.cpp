@@ -241,4 +241,76 @@ void AccountStore::logout(const std::string& token, std::function<void(const std
       std::move(done));
 }
 
+AuthResult AccountStore::check_user_password(std::int64_t user, const std::string& password) {
+  std::string hash;
+  store_.read([&](sqlite3* db) {
+    Statement q(db, "SELECT password_hash FROM users WHERE id = ?1 AND guest = 0 AND engine = 0", false);
+    q.bind(1, user);
+    if (q.next()) {
+      hash = q.text(0);
+      q.reset();
+    }
+  });
+  if (hash.empty() || password.size() > 128 ||
+      crypto_pwhash_str_verify(hash.c_str(), password.data(), password.size()) != 0)
+    return auth_error(403, "wrong password");
+  return {};
+}
+
+AuthResult AccountStore::change_password(const User& user, const std::string& old_password,
+                                         const std::string& new_password, const std::string& keep_token) {
+  if (user.guest || user.engine) return auth_error(403, "guests have no password to change");
+  if (auto why = check_password(new_password); !why.empty()) return auth_error(400, why);
+  if (AuthResult r = check_user_password(user.id, old_password); r.status != 200) return r;
+  char hash[crypto_pwhash_STRBYTES];
+  if (crypto_pwhash_str(hash, new_password.data(), new_password.size(), crypto_pwhash_OPSLIMIT_INTERACTIVE,
+                        crypto_pwhash_MEMLIMIT_INTERACTIVE) != 0)
+    return auth_error(500, "out of memory while hashing the password");
+  std::string keep = sha256_hex(keep_token);
+  std::string error = store_.commit([&](StoreWriter& w) {
+    Statement update(w.connection(), "UPDATE users SET password_hash = ?2 WHERE id = ?1", false);
+    update.bind(1, user.id).bind(2, std::string(hash)).run();
+    // Whoever else knew the old password is logged out everywhere.
+    Statement others(w.connection(), "DELETE FROM sessions WHERE user_id = ?1 AND token_hash <> ?2", false);
+    others.bind(1, user.id).bind(2, keep).run();
+  });
+  if (!error.empty()) return storage_failure("changing the password of " + user.name, error);
+  AuthResult result;
+  result.user = user;
+  return result;
+}
+
+AuthResult AccountStore::delete_account(const User& user, const std::string& password) {
+  if (user.engine || user.name == kDeletedPlayerName) return auth_error(403, "this account cannot be deleted");
+  if (!user.guest)
+    if (AuthResult r = check_user_password(user.id, password); r.status != 200) return r;
+  std::int64_t unfinished = 0;
+  store_.read([&](sqlite3* db) {
+    Statement q(db, "SELECT COUNT(*) FROM games WHERE (white_user = ?1 OR black_user = ?1) AND over = 0", false);
+    q.bind(1, user.id);
+    if (q.next()) {
+      unfinished = q.integer(0);
+      q.reset();
+    }
+  });
+  // Its opponents are still playing (or a seek of it waits in the lobby):
+  // those end first, by resigning, aborting or cancelling.
+  if (unfinished > 0)
+    return auth_error(409, "you have " + std::to_string(unfinished) +
+                               " unfinished games; finish, resign, abort or cancel them first");
+  std::string error = store_.commit([&](StoreWriter& w) {
+    sqlite3* db = w.connection();
+    // The key '~deleted-ID' no name can have ('~' is not allowed): the
+    // name is free for a new sign-up at once.
+    Statement anonymise(
+        db, "UPDATE users SET name = ?2, name_key = '~deleted-' || id, password_hash = '' WHERE id = ?1", false);
+    anonymise.bind(1, user.id).bind(2, std::string(kDeletedPlayerName)).run();
+    Statement sessions(db, "DELETE FROM sessions WHERE user_id = ?1", false);
+    sessions.bind(1, user.id).run();
+    for (const auto& step : deletion_steps_) step(db, user.id);
+  });
+  if (!error.empty()) return storage_failure("deleting the account of " + user.name, error);
+  return {};
+}
+
 }  // namespace dvonn::server

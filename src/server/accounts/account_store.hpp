@@ -14,6 +14,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "server/base/now_ms.hpp"
 #include "server/base/user.hpp"
@@ -41,6 +42,24 @@ class AccountStore {
   // Deletes a session (a no-op for an unknown one); done after the commit.
   void logout(const std::string& token, std::function<void(const std::string& error)> done);
 
+  // Your account (docs/community-api.md): slow too (password hashing).
+  // Changes a registered user's password when `old_password` is theirs
+  // (else 403, nothing changed) and deletes every session of theirs but the
+  // one of `keep_token`. 200, or the HTTP error status.
+  AuthResult change_password(const User& user, const std::string& old_password, const std::string& new_password,
+                             const std::string& keep_token);
+  // Deletes an account (a registered user's password must be theirs; a
+  // guest has none): the row stays, so that its games keep their seat, as
+  // kDeletedPlayerName with no password, its name free again; its sessions
+  // go and every deletion step runs, all in one transaction. 409 while the
+  // user has unfinished games. 200, or the HTTP error status.
+  AuthResult delete_account(const User& user, const std::string& password);
+  // What other stores keep about a user (relations, chat, ...) and forget
+  // when the account is deleted: run in delete_account's transaction. Add
+  // them before serving.
+  using DeletionStep = std::function<void(sqlite3* db, std::int64_t user)>;
+  void add_deletion_step(DeletionStep step) { deletion_steps_.push_back(std::move(step)); }
+
   // The user of a session cookie; nullopt when unknown or expired.
   std::optional<User> session_user(const std::string& token);
   std::optional<User> find_user(const std::string& name);
@@ -57,9 +76,14 @@ class AccountStore {
   // returns the storage error, "" on success.
   std::string release_expired_guest(const std::string& name);
 
+  // Whether `password` is the registered user's: 200, 403 when it is not
+  // (or the user has no password: guests, engines, deleted accounts).
+  AuthResult check_user_password(std::int64_t user, const std::string& password);
+
   GameStore& store_;
   NowMs now_ms_;
   User engines_[8];
+  std::vector<DeletionStep> deletion_steps_;
 };
 
 }  // namespace dvonn::server

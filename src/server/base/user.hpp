@@ -21,9 +21,17 @@ struct User {
 // Provisional while the deviation is above this.
 inline constexpr double kProvisionalDeviation = 110.0;
 
-// PLAYER: {"name", "guest", "rating"} (rating null for guests).
+// The name a deleted account's row takes (AccountStore::delete_account): its
+// games keep their seat under it. No sign-up can take it (a space).
+inline constexpr const char* kDeletedPlayerName = "deleted player";
+
+// PLAYER: {"name", "guest", "rating"} (rating null for guests), plus
+// "deleted": true for a deleted account.
 inline nlohmann::json player_json(const User& p) {
-  return {{"name", p.name}, {"guest", p.guest}, {"rating", p.guest ? nlohmann::json() : nlohmann::json(p.rating)}};
+  nlohmann::json j = {
+      {"name", p.name}, {"guest", p.guest}, {"rating", p.guest ? nlohmann::json() : nlohmann::json(p.rating)}};
+  if (p.name == kDeletedPlayerName) j["deleted"] = true;
+  return j;
 }
 // USER: PLAYER plus deviation, games and provisional.
 inline nlohmann::json user_json(const User& p) {

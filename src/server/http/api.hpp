@@ -135,6 +135,11 @@ class Api {
   void profile(const ApiCall& call, Respond respond);
   void archive(const ApiCall& call, Respond respond);
   void live(const ApiCall& call, Respond respond);
+  // Your account and the statistics (api_account.cpp).
+  void user_stats(const ApiCall& call, Respond respond);
+  void change_password(const ApiCall& call, Respond respond);
+  void export_games(const ApiCall& call, Respond respond);
+  void delete_account(const ApiCall& call, Respond respond);
 
   ApiParts p_;
 };

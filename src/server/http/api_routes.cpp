@@ -64,6 +64,10 @@ std::span<const ApiRoute> Api::routes() {
       {"GET", "/api/users/{}", Database, Anyone, None, &Api::profile},
       {"GET", "/api/archive", Database, Anyone, None, &Api::archive},
       {"GET", "/api/live", Database, Anyone, None, &Api::live},
+      {"GET", "/api/users/{}/stats", Database, Anyone, None, &Api::user_stats},
+      {"POST", "/api/me/password", Memory, User, Object, &Api::change_password},
+      {"GET", "/api/me/games/export", Database, User, None, &Api::export_games},
+      {"POST", "/api/me/delete", Memory, User, Object, &Api::delete_account},
   };
   return table;
 }

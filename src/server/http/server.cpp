@@ -112,6 +112,8 @@ struct Server::Impl {
     context.forget = [this](const std::string& id) { registry.forget(id); };
     context.lobby_changed = [this](const std::string& id) { lobby.refresh(id); };
     context.find = [this](const std::string& id) { return registry.find(id); };
+    // What each store keeps about a user goes when the account is deleted.
+    accounts.add_deletion_step(&RelationStore::forget_user);
     if (config.read_hook) store->set_read_hook(config.read_hook);
     tcp::endpoint endpoint(net::ip::make_address(config.host), config.port);
     acceptor.open(endpoint.protocol());

@@ -25,6 +25,8 @@ export function playerNode(p, started = false) {
     return started
       ? el('span', { class: 'anonymous' }, t('player.anonymous'))
       : el('span', { class: 'nobody' }, t('player.nobody'));
+  // A deleted account: its games keep the seat, without a name or a link.
+  if (p.deleted) return el('span', { class: 'pl deleted' }, t('player.deleted'));
   const wrap = el('span', { class: 'pl' });
   // The engine has one name everywhere: "Engine level 4", as in the game.
   const level = !p.guest && engineLevel(p.name);

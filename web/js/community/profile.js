@@ -6,6 +6,7 @@ import { byTest } from '../dom.js';
 import { isShown } from './current_page.js';
 import { engineLevel } from '../game_text.js';
 import { fillList } from './game_list.js';
+import { loadProfileStats } from './profile_stats.js';
 
 export async function loadProfile(name) {
   const msg = byTest('profile-message');
@@ -44,6 +45,7 @@ export async function loadProfile(name) {
   recEl.dataset.losses = rec.losses;
   drawChart(byTest('rating-chart'), r.rating_history || []);
   fillList(byTest('profile-games'), r.recent_games, { link: 'watch' }, 'profile.noGames');
+  loadProfileStats(name, () => isShown('profile'));
 }
 
 // The rating after each game, as a line with the deviation as a band.

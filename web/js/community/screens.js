@@ -11,8 +11,9 @@ import { loadMyGames, setupMyGames } from './my_games.js';
 import { loadProfile } from './profile.js';
 import { setupArchive, showArchive } from './archive.js';
 import { loadLive } from './live.js';
+import { setupAccount, showAccount } from './account.js';
 
-export const SCREENS = ['auth', 'lobby', 'mygames', 'profile', 'archive', 'live'];
+export const SCREENS = ['auth', 'lobby', 'mygames', 'profile', 'archive', 'live', 'settings'];
 
 export async function setup({ saveSeat }) {
   await loadSession();
@@ -21,11 +22,13 @@ export async function setup({ saveSeat }) {
   setupLogout();
   setupArchive();
   setupMyGames();
+  setupAccount();
 }
 
 // ---------- routing ----------
 export function routeOf(h) {
   if (h.has('login') || h.has('signup') || h.has('guest')) return 'auth';
+  if (h.has('account')) return 'settings'; // #account: your account's settings
   for (const p of ['lobby', 'mygames', 'profile', 'archive', 'live']) if (h.has(p)) return p;
   return null;
 }
@@ -53,6 +56,7 @@ export function show(page, params) {
   else if (page === 'profile') loadProfile(params.get('profile') || '');
   else if (page === 'archive') showArchive(params);
   else if (page === 'live') loadLive();
+  else if (page === 'settings') showAccount();
 }
 
 export function leave() {
