@@ -115,12 +115,12 @@ test('premove, takeback, leaving and rematch between two browsers', async () => 
   await bob.click(sq('H3'));
   await bob.waitForSelector(`${tid('premove-status')}:not([hidden])`);
   await bob.click(sq('H3'));
-  await bob.waitForSelector(`${tid('premove-status')}[hidden]`);
+  await bob.waitForSelector(tid('premove-status'), { state: 'hidden' });
   await bob.focus(sq('H3'));
   await bob.keyboard.press('Enter');
   await bob.waitForSelector(`${tid('premove-status')}:not([hidden])`);
   await bob.getByRole('button', { name: 'Cancel premove', exact: true }).click();
-  await bob.waitForSelector(`${tid('premove-status')}[hidden]`);
+  await bob.waitForSelector(tid('premove-status'), { state: 'hidden' });
   await play(alice, 'C3');
   await waitState(bob, (st) => st.moves.length === 5);
   assert.equal((await state(bob)).to_move, 'black');
@@ -146,7 +146,7 @@ test('premove, takeback, leaving and rematch between two browsers', async () => 
   bob.errors = [];
   bob.on('pageerror', (e) => bob.errors.push(e.message));
   await bob.goto(`${BASE}/#game=${id}`);
-  await alice.waitForSelector(`${tid('away')}[hidden]`);
+  await alice.waitForSelector(tid('away'), { state: 'hidden' });
 
   // Rematch: Alice resigns, offers; Bob accepts with one click; both land
   // in the new game, colours swapped.
