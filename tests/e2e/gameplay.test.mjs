@@ -202,8 +202,12 @@ test('on phones, in French: takeback and rematch by touch', async () => {
   await expectNoAxeViolations(ben, 'a rematch offered, French, phone');
   await shot(ben, 'gameplay-rematch-phone-fr');
   await ben.getByRole('button', { name: 'Accepter la revanche', exact: true }).tap();
-  await ben.waitForFunction(() => window.dvonn && window.dvonn.seat === 'white' && window.dvonn.state.moves.length === 0);
-  await anna.waitForFunction(() => window.dvonn && window.dvonn.seat === 'black' && window.dvonn.state.moves.length === 0);
+  await ben.waitForFunction(
+    () => window.dvonn && window.dvonn.seat === 'white' && window.dvonn.state.moves.length === 0,
+  );
+  await anna.waitForFunction(
+    () => window.dvonn && window.dvonn.seat === 'black' && window.dvonn.state.moves.length === 0,
+  );
   noScriptErrors(anna);
   noScriptErrors(ben);
   await anna.context().close();

@@ -92,7 +92,9 @@ function renderAway(game) {
   const box = byTest('away');
   box.hidden = !away;
   if (!away) return;
-  const left = away.claimable_at - (st.clock && st.clock.server_time ? st.clock.server_time : Date.now()) -
+  const left =
+    away.claimable_at -
+    (st.clock && st.clock.server_time ? st.clock.server_time : Date.now()) -
     (performance.now() - (game.clockAt || performance.now()));
   const mine = seated(game) && away.color !== game.seat;
   const text = byTest('away-text');
