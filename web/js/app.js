@@ -25,6 +25,8 @@ import { soundsFor } from './sounds.js';
 import { setupTheme } from './theme.js';
 import { renderSavedGames, setupHome, syncHomeForm } from './home.js';
 import { renderExport, setupImport } from './import_export.js';
+import { canPremove, clearPremove, playPremove, premoveClick, renderPremove } from './premove.js';
+import { helloMessage, onGameplayMessage, renderGameplay, setupGameplay } from './gameplay.js';
 
 await initI18n();
 
@@ -52,6 +54,8 @@ function render() {
   renderGameOver(game);
   renderMoveList(game);
   renderHistory(game);
+  renderPremove(game);
+  renderGameplay(game);
 }
 
 // ---------- receiving states ----------
@@ -85,6 +89,8 @@ function applyState(st, source) {
       loadHistory(game);
     }
   }
+  // A queued premove goes out as soon as the opponent's move is here.
+  if (changed) playPremove(game, sendMove);
   render();
 }
 
@@ -223,6 +229,7 @@ async function openGame(id, { watch = false } = {}) {
       if (g === game) applyState(s, 'ws');
     },
     onStatus: (s) => {
+      if (s === 'live' && helloMessage(g)) g.conn.send(helloMessage(g));
       if (g !== game) return;
       const c = byTest('connection');
       c.dataset.state = s;
@@ -230,6 +237,7 @@ async function openGame(id, { watch = false } = {}) {
     },
     onMessage: (m) => {
       if (g === game && m.type === 'error') say(t('error.refused', { error: m.message }), 'error');
+      else if (g === game) onGameplayMessage(g, m);
     },
   });
 }
@@ -397,6 +405,11 @@ function setupGameControls() {
     }
   });
   byTest('pass').addEventListener('click', () => sendMove('PASS'));
+  byTest('premove-cancel').addEventListener('click', () => {
+    clearPremove(game);
+    say(t('premove.cancelled'));
+    render();
+  });
   byTest('move-form').addEventListener('submit', (ev) => {
     ev.preventDefault();
     const input = byTest('move-input');
@@ -484,7 +497,10 @@ function setupGameControls() {
 }
 
 board = new Board(byTest('board'), {
-  onClick: (sq) => clickSpace(game, sq, { sendMove, render }),
+  onClick: (sq) => {
+    if (canPremove(game)) premoveClick(game, sq, render);
+    else clickSpace(game, sq, { sendMove, render });
+  },
   onHover: (sq, ev, enter) => showStackInfo(game, sq, ev, enter),
 });
 // The same query as the stylesheet's upright-board rule.
@@ -506,6 +522,7 @@ onLanguageChange(() => {
 setupHome();
 setupImport();
 setupGameControls();
+setupGameplay({ currentGame: () => game, applyState });
 setupHistory({ currentGame: () => game, render });
 setupClocks({
   currentGame: () => game,

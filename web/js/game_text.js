@@ -70,6 +70,10 @@ export function endText(st) {
     return st.result === 'white' || st.result === 'black'
       ? t('end.time', { side: sideName(other(st.result)) })
       : t('end.timeDraw');
+  if (end === 'abandoned')
+    return st.result === 'white' || st.result === 'black'
+      ? t('end.abandoned', { side: sideName(other(st.result)) })
+      : '';
   if (st.end === 'resignation')
     return st.result === 'white' || st.result === 'black'
       ? t('end.resignation', { side: sideName(other(st.result)) })

@@ -173,6 +173,11 @@ void register_serve_command(CLI::App& app, CommandSet& set) {
        [o](double minutes) { o->lobby_expiry_ms = static_cast<std::int64_t>(minutes * 60'000); },
        "An open lobby game is withdrawn after this long without its creator watching it (default 60)")
       ->check(CLI::Range(1.0, 10080.0));
+  c->add_option_function<double>(
+       "--away-claim-seconds", [o](double seconds) { o->away_claim_ms = static_cast<std::int64_t>(seconds * 1000); },
+       "A real-time player with no page of the game open this long loses the game if the opponent claims it "
+       "(default 60)")
+      ->check(CLI::Range(1.0, 3600.0));
   c->add_option("--metrics-token-file", *metrics_token_file,
                 "GET /metrics is served to clients on this machine only; with a token (the first line of this "
                 "file, 16 characters or more) also to anyone sending \"Authorization: Bearer TOKEN\" (Prometheus' "

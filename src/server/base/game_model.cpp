@@ -25,12 +25,13 @@ constexpr std::array<std::pair<Mode, const char*>, 3> kModes{
     {{Mode::Engine, "engine"}, {Mode::Online, "online"}, {Mode::Local, "local"}}};
 constexpr std::array<std::pair<Seat, const char*>, 3> kSeats{
     {{Seat::White, "white"}, {Seat::Black, "black"}, {Seat::Both, "both"}}};
-constexpr std::array<std::pair<EndReason, const char*>, 6> kEndReasons{{{EndReason::None, ""},
+constexpr std::array<std::pair<EndReason, const char*>, 7> kEndReasons{{{EndReason::None, ""},
                                                                         {EndReason::Count, "count"},
                                                                         {EndReason::Resignation, "resignation"},
                                                                         {EndReason::Time, "time"},
                                                                         {EndReason::Cancelled, "cancelled"},
-                                                                        {EndReason::Aborted, "aborted"}}};
+                                                                        {EndReason::Aborted, "aborted"},
+                                                                        {EndReason::Abandoned, "abandoned"}}};
 constexpr std::array<std::pair<Winner, const char*>, 4> kWinners{
     {{Winner::None, ""}, {Winner::White, "white"}, {Winner::Black, "black"}, {Winner::Draw, "draw"}}};
 

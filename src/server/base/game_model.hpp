@@ -33,8 +33,10 @@ inline std::int64_t lobby_state_int(LobbyState s) { return static_cast<std::int6
 
 // Aborted: ended before both sides moved, by a player or by a first move
 // that did not come; no result and no rating change.
-enum class EndReason { None, Count, Resignation, Time, Cancelled, Aborted };
-const char* end_reason_name(EndReason r);  // "", "count", "resignation", "time", "cancelled", "aborted"
+// Abandoned: a real-time player left and the opponent claimed the win.
+enum class EndReason { None, Count, Resignation, Time, Cancelled, Aborted, Abandoned };
+const char* end_reason_name(EndReason r);  // "", "count", "resignation", "time", "cancelled", "aborted",
+                                           // "abandoned"
 std::optional<EndReason> parse_end_reason(std::string_view text);
 
 enum class Winner { None, White, Black, Draw };

@@ -140,6 +140,13 @@ class Api {
   void change_password(const ApiCall& call, Respond respond);
   void export_games(const ApiCall& call, Respond respond);
   void delete_account(const ApiCall& call, Respond respond);
+  // Rematch, takeback, claim (api_gameplay.cpp).
+  void rematch_game(const ApiCall& call, Respond respond);
+  void rematch_decline(const ApiCall& call, Respond respond);
+  void takeback_request(const ApiCall& call, Respond respond);
+  void takeback_accept(const ApiCall& call, Respond respond);
+  void takeback_decline(const ApiCall& call, Respond respond);
+  void claim_win(const ApiCall& call, Respond respond);
 
   ApiParts p_;
 };

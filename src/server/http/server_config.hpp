@@ -90,6 +90,9 @@ struct ServerConfig {
   std::size_t open_games_per_address = 10;
   std::int64_t lobby_expiry_ms = 3'600'000;
   int lobby_sweep_ms = 60'000;
+  // How long a real-time player may be gone before the opponent may claim
+  // the win (docs/community-api.md "Rematch, takeback, claim").
+  std::int64_t away_claim_ms = 60'000;
 };
 
 }  // namespace dvonn::server

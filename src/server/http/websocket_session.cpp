@@ -134,7 +134,12 @@ class WebSocketSession : public Subscriber,
   }
 
   void on_read(beast::error_code ec, std::size_t bytes) {
-    if (ec) return;  // closed, timed out or too big: the session ends
+    if (ec) {
+      // Closed, timed out or too big: the session ends, and its seat (if it
+      // named one) may be away.
+      if (room_) room_->unsubscribe(this);
+      return;
+    }
     last_active_ms_ = steady_now_ms();
     std::string text = beast::buffers_to_string(buffer_.data());
     buffer_.consume(buffer_.size());
@@ -183,6 +188,9 @@ class WebSocketSession : public Subscriber,
         return send_error("a move message needs \"move\", like \"E3\", \"A1B2\" or \"PASS\"", type);
       return room_->move(token, move->get<std::string>(), on_reply, address_);
     }
+    // A seat's socket names its token once: the room then counts the seat
+    // as there (docs/community-api.md "Rematch, takeback, claim").
+    if (type == "hello") return room_->identify(self, token);
     if (type == "undo") return room_->undo(token, on_reply);
     if (type == "resign") return room_->resign(token, on_reply);
     if (type == "abort") return room_->abort(token, on_reply);

@@ -60,6 +60,13 @@ void GameRoom::subscribe(const std::shared_ptr<Subscriber>& subscriber, const st
     creator_watchers_.push_back(subscriber);
     creator_seen_ms_ = context_.now_ms();
   }
+  if (auto seat = player_color_locked(token)) {
+    presence_.add(subscriber, *seat);
+    if (presence_.away && presence_.away->color == *seat) {
+      presence_.away.reset();
+      broadcast_locked();
+    }
+  }
   subscribers_.add(subscriber,
                    state_message(with_clock_locked(*committed_state_, committed_clock_, committed_started_)));
 }
@@ -100,7 +107,8 @@ std::string GameRoom::state_body_locked() const {
 }
 
 std::string GameRoom::with_clock_locked(const std::string& state, const RoomClock& clock, bool started) const {
-  return state_with_clock(state, clock.json(started, context_.now_ms()));
+  std::string out = state_with_clock(state, clock.json(started, context_.now_ms()));
+  return out.substr(0, out.size() - 1) + live_fields_locked() + '}';
 }
 
 GameProgress GameRoom::progress_locked(std::int64_t now) const {
@@ -226,6 +234,7 @@ void GameRoom::play_locked(Move m, Reply reply) {
   std::vector<std::pair<int, std::string>> played = {{static_cast<int>(game_.moves().size()), to_string(m)}};
   bool timed = clock_.running();
   if (timed) clock_.record_move(now);
+  move_times_.push_back(now);
   // In a timed game a forced pass is played at once: nobody's time should
   // run for a move that is not a choice.
   while (timed && !game_.position().is_over()) {
@@ -234,6 +243,7 @@ void GameRoom::play_locked(Move m, Reply reply) {
     if (legal.size != 1 || !legal.moves[0].is_pass()) break;
     game_.play(Move::pass());
     clock_.record_move(now);
+    move_times_.push_back(now);
     removed_.clear();
     played.emplace_back(static_cast<int>(game_.moves().size()), "PASS");
   }
@@ -362,6 +372,7 @@ void GameRoom::undo(const std::string& token, Reply reply) {
   end_reason_ = EndReason::None;
   ended_ms_ = 0;
   int keep = static_cast<int>(game_.moves().size());
+  if (move_times_.size() > static_cast<std::size_t>(keep)) move_times_.resize(keep);
   commit_locked([id = id_, keep](StoreWriter& w) { w.truncate_moves(id, keep); }, {}, std::move(reply));
 }
 

@@ -23,10 +23,13 @@
 #include "server/base/subscriber_list.hpp"
 #include "server/rooms/engine_workers.hpp"
 #include "server/rooms/game_setup.hpp"
+#include "server/rooms/rematch_offer.hpp"
 #include "server/rooms/room_checks.hpp"
 #include "server/rooms/room_clock.hpp"
 #include "server/rooms/room_reply.hpp"
+#include "server/rooms/seat_presence.hpp"
 #include "server/rooms/state_json.hpp"
+#include "server/rooms/takeback_request.hpp"
 #include "server/store/game_store.hpp"
 
 namespace dvonn::server {
@@ -54,6 +57,9 @@ struct RoomContext {
   // find): the clock watcher goes by id, as a room may be evicted before
   // its deadline.
   std::function<std::shared_ptr<GameRoom>(const std::string& id)> find = nullptr;
+  // How long a real-time player may be gone (no WebSocket of the seat open)
+  // before the opponent may claim the win.
+  std::int64_t away_claim_ms = kAwayClaimMs;
 };
 
 // What the lobby lists of an open game.
@@ -127,6 +133,27 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   // (and for later engine moves of the game).
   void resume_engine(const std::string& client = "");
 
+  // Between the two people of an online game (game_room_gameplay.cpp,
+  // docs/community-api.md "Rematch, takeback, claim").
+  // A watcher names its seat token (a WebSocket "hello"): it counts as the
+  // seat being there, and hears what is for that seat only.
+  void identify(const std::shared_ptr<Subscriber>& subscriber, const std::string& token);
+  // A watcher's socket closed (from the network thread, never under the
+  // room's lock): a real-time player whose last socket it was is away.
+  void unsubscribe(const Subscriber* subscriber);
+  // Offers (or, when the other side offered, accepts) a rematch; synchronous:
+  // the caller makes the new game of an accepted one and then calls
+  // rematch_made or rematch_failed.
+  RematchStep offer_rematch(const std::string& token);
+  void rematch_made(const std::string& game, const std::string& white_token, const std::string& black_token);
+  void rematch_failed();
+  // Withdraws one's own offer or declines the other's.
+  void decline_rematch(const std::string& token, Reply reply);
+  void request_takeback(const std::string& token, Reply reply);
+  void answer_takeback(const std::string& token, bool accept, Reply reply);
+  // The win of a player whose opponent has been away long enough.
+  void claim(const std::string& token, Reply reply);
+
  private:
   GameRoom(RoomContext& context, std::string id, SeatInfo seats, Game game, std::string white_token,
            std::string black_token, std::int64_t version);
@@ -172,6 +199,13 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
                  const Reply& reply, std::shared_ptr<RatingChanges> ratings, std::int64_t version);
   void play_locked(Move m, Reply reply);
   void engine_played(Move m, std::int64_t version);
+  // The fields of the state that are not stored (rematch, takeback, away),
+  // and the state with them sent to every watcher.
+  std::string live_fields_locked() const;
+  void broadcast_locked();
+  // The seat of a token in an online game between two people; nullopt for
+  // spectators (and Both).
+  std::optional<Color> player_color_locked(const std::string& token) const;
 
   RoomContext& context_;
   const std::string id_;
@@ -209,6 +243,11 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   // subscribed, or found watching at a sweep), and its watchers.
   std::int64_t creator_seen_ms_ = 0;
   std::vector<std::weak_ptr<Subscriber>> creator_watchers_;
+  // In memory only (game_room_gameplay.cpp).
+  SeatPresence presence_;
+  RematchOffer rematch_;
+  TakebackRequest takeback_;
+  std::vector<std::int64_t> move_times_;  // one per move: the clock is rebuilt from them after a takeback
 };
 
 }  // namespace dvonn::server

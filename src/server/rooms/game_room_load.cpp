@@ -52,7 +52,7 @@ void GameRoom::load_community(const StoredGame& stored, const community::TimeCon
   end_reason_ = stored.end_reason;
   lobby_ = stored.lobby;
   color_choice_ = stored.color_choice;
-  if (end_reason_ == EndReason::Resignation || end_reason_ == EndReason::Time) {
+  if (end_reason_ == EndReason::Resignation || end_reason_ == EndReason::Time || end_reason_ == EndReason::Abandoned) {
     if (stored.winner == Winner::White) forced_result_ = Result::WhiteWins;
     if (stored.winner == Winner::Black) forced_result_ = Result::BlackWins;
   }
@@ -75,6 +75,7 @@ void GameRoom::load_community(const StoredGame& stored, const community::TimeCon
           std::tuple{&black_player_, &rating_changes_.black_before, &rating_changes_.black_after}})
       if (player->engine) *before = *after = player->rating;
   }
+  move_times_ = stored.move_times;
   committed_state_ = std::make_shared<const std::string>(state_body_locked());
   committed_clock_ = clock_;
   committed_started_ = started_locked();

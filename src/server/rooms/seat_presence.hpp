@@ -1,0 +1,46 @@
+// Which seats of a room have a WebSocket open (a socket is a seat's once it
+// named the seat's token), and the seat that left a running real-time
+// game: after kAwayClaimMs (RoomContext::away_claim_ms) without a socket
+// its opponent may claim the win. In memory only: after a restart nobody
+// is away until a seat's socket closes again.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/game.hpp"
+#include "server/base/subscriber.hpp"
+
+namespace dvonn::server {
+
+inline constexpr std::int64_t kAwayClaimMs = 60'000;
+
+class SeatPresence {
+ public:
+  // The socket is a seat's (again: a second call changes nothing).
+  void add(const std::shared_ptr<Subscriber>& socket, Color seat);
+  // The socket closed; the seat whose last socket it was, if any.
+  std::optional<Color> remove(const Subscriber* socket);
+  bool watched(Color seat) const;
+  // Queues a message for the seat's sockets only.
+  void deliver_to(Color seat, const std::shared_ptr<const std::string>& message) const;
+
+  // The seat away and since when it may be claimed.
+  struct Away {
+    Color color = Color::White;
+    std::int64_t claimable_at = 0;
+  };
+  std::optional<Away> away;
+  // The state's "away" field: null, or {"color", "claimable_at"}.
+  nlohmann::json json() const;
+
+ private:
+  std::vector<std::pair<std::weak_ptr<Subscriber>, Color>> sockets_;
+};
+
+}  // namespace dvonn::server
