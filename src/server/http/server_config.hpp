@@ -90,6 +90,9 @@ struct ServerConfig {
   std::size_t open_games_per_address = 10;
   std::int64_t lobby_expiry_ms = 3'600'000;
   int lobby_sweep_ms = 60'000;
+  // How often the header's presence counts (players online, games in play)
+  // are pushed to everyone when they changed.
+  int presence_ms = 2'000;
 };
 
 }  // namespace dvonn::server

@@ -20,19 +20,30 @@
 #include "server/accounts/rating_update.hpp"
 #include "server/base/game_model.hpp"
 #include "server/base/now_ms.hpp"
+#include "server/base/subscriber_list.hpp"
 #include "server/rooms/engine_workers.hpp"
 #include "server/rooms/game_setup.hpp"
 #include "server/rooms/room_checks.hpp"
 #include "server/rooms/room_clock.hpp"
 #include "server/rooms/room_reply.hpp"
 #include "server/rooms/state_json.hpp"
-#include "server/base/subscriber_list.hpp"
 #include "server/store/game_store.hpp"
 
 namespace dvonn::server {
 
 class ClockWatcher;
 class GameRoom;
+
+// A committed change of an online game between two players, as the
+// notifications see it (RoomContext::game_changed).
+struct RoomChange {
+  std::string id;
+  User white, black;
+  std::int64_t to_move = 0;  // the user whose turn it is; 0 when over
+  int moves = 0;             // moves played so far
+  bool started_now = false;  // this change took the second seat
+  community::TimeControl clock;
+};
 
 // What a room needs from the rest of the server.
 struct RoomContext {
@@ -50,6 +61,9 @@ struct RoomContext {
   // Called after a lobby game was joined or cancelled (the lobby list
   // changed).
   std::function<void(const std::string& id)> lobby_changed = nullptr;
+  // Called after each committed change of an online game with both seats
+  // taken (notifications: your move, a friend started a game).
+  std::function<void(const RoomChange& change)> game_changed = nullptr;
   // The room of a game, loading it if it is not in memory (the registry's
   // find): the clock watcher goes by id, as a room may be evicted before
   // its deadline.

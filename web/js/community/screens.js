@@ -11,10 +11,18 @@ import { loadMyGames, setupMyGames } from './my_games.js';
 import { loadProfile } from './profile.js';
 import { setupArchive, showArchive } from './archive.js';
 import { loadLive } from './live.js';
+import { loadFriends, setupFriends, syncFriendsLink } from './friends.js';
+import { setupChallenges } from './challenges.js';
+import { relabelNotifications, setupNotifications, syncNotifications } from './notifications.js';
+import { headerHooks } from './session.js';
 
-export const SCREENS = ['auth', 'lobby', 'mygames', 'profile', 'archive', 'live'];
+export const SCREENS = ['auth', 'lobby', 'mygames', 'profile', 'archive', 'live', 'friends'];
 
 export async function setup({ saveSeat }) {
+  headerHooks.push(syncFriendsLink, syncNotifications);
+  setupNotifications();
+  setupChallenges();
+  setupFriends();
   await loadSession();
   setupAuthForms();
   setupLobbyForm({ saveSeat });
@@ -26,7 +34,7 @@ export async function setup({ saveSeat }) {
 // ---------- routing ----------
 export function routeOf(h) {
   if (h.has('login') || h.has('signup') || h.has('guest')) return 'auth';
-  for (const p of ['lobby', 'mygames', 'profile', 'archive', 'live']) if (h.has(p)) return p;
+  for (const p of ['lobby', 'mygames', 'profile', 'archive', 'live', 'friends']) if (h.has(p)) return p;
   return null;
 }
 
@@ -53,6 +61,7 @@ export function show(page, params) {
   else if (page === 'profile') loadProfile(params.get('profile') || '');
   else if (page === 'archive') showArchive(params);
   else if (page === 'live') loadLive();
+  else if (page === 'friends') loadFriends();
 }
 
 export function leave() {
@@ -65,6 +74,7 @@ export function leave() {
 // Re-renders the dynamic text after a language switch.
 export function relabel() {
   renderHeader();
+  relabelNotifications();
   const current = currentPage();
   if (!current) return;
   if (current.page === 'lobby') relabelLobby();
