@@ -5,7 +5,7 @@
 // new screens.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, launch, newPage, tid, noScriptErrors, expectNoAxeViolations } from './helpers.mjs';
+import { BASE, launch, newPage, tid, shot, noScriptErrors, expectNoAxeViolations } from './helpers.mjs';
 
 const stamp = Date.now().toString(36).slice(-5);
 const A = `fa_${stamp}`;
@@ -47,6 +47,7 @@ test('A follows B and sees B online on the friends page', async () => {
   const row = a.locator(`${tid('friend')}[data-name="${B}"]`);
   await row.waitFor();
   assert.equal(await row.locator(tid('friend-status')).textContent(), 'online');
+  await shot(a, 'friends-page');
   await expectNoAxeViolations(a, 'friends page');
   noScriptErrors(a);
 });
@@ -66,6 +67,7 @@ test('A challenges B; B accepts from the live toast and both land in the game', 
   const toast = b.locator(tid('challenge-toast'));
   await toast.waitFor({ timeout: 3000 });
   assert.match(await toast.textContent(), new RegExp(`${A} challenges you: 10\\+5, casual`));
+  await shot(b, 'friends-challenge-toast-phone');
   await expectNoAxeViolations(b, 'challenge toast on a phone');
   await noSideScroll(b, 'challenge toast');
   await toast.getByRole('button', { name: 'Accept' }).click();
@@ -100,6 +102,7 @@ test('B challenges A, A declines from the bell, B hears the decline', async () =
   await bell.click();
   const panel = a.locator(tid('notifications-panel'));
   await panel.waitFor();
+  await shot(a, 'friends-notifications');
   await expectNoAxeViolations(a, 'notifications list');
   const note = panel.locator(`${tid('notification')}[data-kind="challenge"]`).first();
   await note.getByRole('button', { name: 'Decline' }).click();
