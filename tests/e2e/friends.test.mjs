@@ -107,6 +107,8 @@ test('B challenges A, A declines from the bell, B hears the decline', async () =
   const note = panel.locator(`${tid('notification')}[data-kind="challenge"]`).first();
   await note.getByRole('button', { name: 'Decline' }).click();
   await b.locator(tid('challenge-declined')).waitFor({ timeout: 3000 });
+  // Answered from the list, its toast goes too.
+  await a.locator(tid('challenge-toast')).waitFor({ state: 'detached' });
   await a.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
   noScriptErrors(a);
   noScriptErrors(b);

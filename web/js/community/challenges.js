@@ -37,10 +37,20 @@ function clockOf(value) {
   return null;
 }
 
+const shownToasts = new Map(); // challenge id -> its toast
+
+// The toast of a challenge answered elsewhere (the list, another tab) goes.
+function dropToast(id) {
+  const box = shownToasts.get(id);
+  if (box) box.remove();
+  shownToasts.delete(id);
+}
+
 // Accepts a challenge and opens its game; false (and said) when refused.
 export async function acceptChallenge(id, sayError) {
   try {
     const r = await api.answerChallenge(id, 'accept');
+    dropToast(id);
     saveSeat(r.game, r.seat, r.token, 'online');
     location.hash = `game=${r.game}`;
     return true;
@@ -53,6 +63,7 @@ export async function acceptChallenge(id, sayError) {
 export async function declineChallenge(id, sayError) {
   try {
     await api.answerChallenge(id, 'decline');
+    dropToast(id);
     return true;
   } catch (e) {
     sayError(errorText(e));
@@ -108,8 +119,6 @@ export function challengeText(c) {
   });
 }
 
-const shownToasts = new Map(); // challenge id -> toast element
-
 export function setupChallenges() {
   byTest('challenge-close').addEventListener('click', closeDialog);
   byTest('challenge-form').addEventListener('submit', async (ev) => {
@@ -146,11 +155,7 @@ export function setupChallenges() {
     );
     shownToasts.set(c.id, box);
   });
-  onUserMessage('challenge-cancelled', ({ challenge: c }) => {
-    const box = shownToasts.get(c.id);
-    if (box) box.remove();
-    shownToasts.delete(c.id);
-  });
+  onUserMessage('challenge-cancelled', ({ challenge: c }) => dropToast(c.id));
   onUserMessage('challenge-accepted', (m) => {
     saveSeat(m.game, m.seat, m.token, 'online');
     location.hash = `game=${m.game}`;
