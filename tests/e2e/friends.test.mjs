@@ -45,8 +45,7 @@ test('A follows B and sees B online on the friends page', async () => {
   await expectNoAxeViolations(a, 'profile with its actions');
   await a.getByRole('link', { name: 'Friends' }).click();
   const row = a.locator(`${tid('friend')}[data-name="${B}"]`);
-  await row.waitFor();
-  assert.equal(await row.locator(tid('friend-status')).textContent(), 'online');
+  await row.locator(tid('friend-status'), { hasText: 'online' }).waitFor();
   await shot(a, 'friends-page');
   await expectNoAxeViolations(a, 'friends page');
   noScriptErrors(a);
@@ -84,8 +83,7 @@ test('A challenges B; B accepts from the live toast and both land in the game', 
   // A's friends page shows B playing, with Watch.
   await a.goto(`${BASE}/#friends`);
   const row = a.locator(`${tid('friend')}[data-name="${B}"]`);
-  await row.waitFor();
-  assert.equal(await row.locator(tid('friend-status')).textContent(), 'playing');
+  await row.locator(tid('friend-status'), { hasText: 'playing' }).waitFor();
   await row.getByRole('link', { name: `Watch ${B}’s game` }).waitFor();
   noScriptErrors(a);
   noScriptErrors(b);

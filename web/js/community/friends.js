@@ -94,6 +94,8 @@ export async function loadFriends(more = false) {
     list.innerHTML = '';
     return;
   }
+  // The last visit's list is stale (who is online changes): not shown.
+  if (!more) list.innerHTML = '';
   try {
     const r = await api.friends(more ? next : null);
     if (!isShown('friends')) return;
