@@ -81,6 +81,17 @@ export const api = {
     return request('GET', `/api/archive${qs ? `?${qs}` : ''}`);
   },
   live: () => request('GET', '/api/live'),
+  // Friends, challenges, notifications, presence
+  follow: (name, on) => request('POST', `/api/users/${encodeURIComponent(name)}/follow`, { on }),
+  block: (name, on) => request('POST', `/api/users/${encodeURIComponent(name)}/block`, { on }),
+  friends: (after) => request('GET', `/api/me/friends${after ? `?after=${encodeURIComponent(after)}` : ''}`),
+  challenge: (opts) => request('POST', '/api/challenges', opts),
+  answerChallenge: (id, verb) => request('POST', `/api/challenges/${encodeURIComponent(id)}/${verb}`, {}),
+  myChallenges: () => request('GET', '/api/me/challenges'),
+  notifications: (after) =>
+    request('GET', `/api/me/notifications${after ? `?after=${encodeURIComponent(after)}` : ''}`),
+  readNotifications: (body) => request('POST', '/api/me/notifications/read', body),
+  presence: () => request('GET', '/api/presence'),
   recordUrl: (id) => `/api/games/${encodeURIComponent(id)}/record`,
   async record(id) {
     let res;

@@ -314,6 +314,7 @@ function showScreen(name) {
     mygames: 'mygames-link',
     live: 'live-link',
     archive: 'archive-link',
+    friends: 'friends-link',
   };
   for (const [screen, id] of Object.entries(nav)) {
     if (screen === name) byTest(id).setAttribute('aria-current', 'page');

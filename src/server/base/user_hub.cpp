@@ -16,7 +16,7 @@ void UserHub::add(std::int64_t user, const std::shared_ptr<Subscriber>& connecti
   auto& list = connections_[user];
   std::erase_if(list, [](const auto& w) { return w.expired(); });
   list.push_back(connection);
-  connection->deliver(text({{"type", "presence"}, {"online", connections_.size()}}));
+  connection->deliver(text({{"type", "presence"}, {"online", connections_.size()}, {"playing", playing_.load()}}));
 }
 
 void UserHub::remove(std::int64_t user, const Subscriber* connection) {

@@ -4,6 +4,7 @@
 // The count of users connected is the header's "players online".
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -35,11 +36,15 @@ class UserHub {
   // Called when a user's last connection closes (a seek is withdrawn,
   // a countdown starts). Register before serving.
   void on_offline(Listener listener);
+  // Games in play (server/social's Presence counts them), sent with the
+  // presence message of a new connection.
+  void set_playing(std::int64_t games) { playing_ = games; }
 
  private:
   mutable std::mutex mutex_;
   std::map<std::int64_t, std::vector<std::weak_ptr<Subscriber>>> connections_;
   std::vector<Listener> offline_listeners_;
+  std::atomic<std::int64_t> playing_{0};
 };
 
 }  // namespace dvonn::server

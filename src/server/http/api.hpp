@@ -25,6 +25,10 @@
 #include "server/http/task_pool.hpp"
 #include "server/rooms/lobby.hpp"
 #include "server/rooms/room_registry.hpp"
+#include "server/social/challenge_store.hpp"
+#include "server/social/notification_store.hpp"
+#include "server/social/notifier.hpp"
+#include "server/social/presence.hpp"
 
 namespace dvonn::server {
 
@@ -73,6 +77,13 @@ struct ApiParts {
   Metrics& metrics;
   UserHub& users;            // who is connected to /ws/me, and what reaches them there
   RelationStore& relations;  // follows and blocks
+  // Friends, challenges, notifications and presence (server/social).
+  ChallengeStore& challenges;
+  NotificationStore& notifications;
+  Notifier& notifier;
+  Presence& presence;
+  AddressRateLimiter& relations_by_user;   // follows and blocks, per user
+  AddressRateLimiter& challenges_by_user;  // challenges sent, per user
 };
 
 class Api {
@@ -147,6 +158,25 @@ class Api {
   void takeback_accept(const ApiCall& call, Respond respond);
   void takeback_decline(const ApiCall& call, Respond respond);
   void claim_win(const ApiCall& call, Respond respond);
+  // api_social.cpp: friends, blocks, challenges, notifications, presence.
+  void follow_user(const ApiCall& call, Respond respond);
+  void block_user(const ApiCall& call, Respond respond);
+  void my_friends(const ApiCall& call, Respond respond);
+  void my_blocks(const ApiCall& call, Respond respond);
+  void challenge_create(const ApiCall& call, Respond respond);
+  void challenge_accept(const ApiCall& call, Respond respond);
+  void challenge_decline(const ApiCall& call, Respond respond);
+  void challenge_cancel(const ApiCall& call, Respond respond);
+  void my_challenges(const ApiCall& call, Respond respond);
+  void my_notifications(const ApiCall& call, Respond respond);
+  void read_notifications(const ApiCall& call, Respond respond);
+  void presence(const ApiCall& call, Respond respond);
+  // A page of whom the caller follows (friends: with online and playing)
+  // or blocks.
+  void relation_page(const ApiCall& call, bool friends, Respond respond);
+  // The pending challenge of the path that the caller may answer (as the
+  // challenged, or as the challenger to cancel); nullopt after answering.
+  std::optional<Challenge> answerable_challenge(const ApiCall& call, bool challenged, const Respond& respond);
 
   ApiParts p_;
 };

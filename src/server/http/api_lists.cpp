@@ -67,6 +67,12 @@ void Api::profile(const ApiCall& call, Respond respond) {
     return respond(json_error(400, why));
   auto profile = p_.queries.profile(name, static_cast<int>(limit), before);
   if (!profile) return respond(json_error(404, "no user " + name));
+  // What the caller keeps about this player (the profile's buttons).
+  if (call.caller.user)
+    if (auto shown = p_.accounts.find_user(name); shown && shown->id != call.caller.user->id) {
+      (*profile)["following"] = p_.relations.has(call.caller.user->id, shown->id, Relation::Follow);
+      (*profile)["blocked"] = p_.relations.has(call.caller.user->id, shown->id, Relation::Block);
+    }
   respond(ok(*profile));
 }
 

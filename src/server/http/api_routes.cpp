@@ -74,6 +74,18 @@ std::span<const ApiRoute> Api::routes() {
       {"POST", "/api/me/password", Memory, User, Object, &Api::change_password},
       {"GET", "/api/me/games/export", Database, User, None, &Api::export_games},
       {"POST", "/api/me/delete", Memory, User, Object, &Api::delete_account},
+      {"POST", "/api/users/{}/follow", Database, User, Object, &Api::follow_user},
+      {"POST", "/api/users/{}/block", Database, User, Object, &Api::block_user},
+      {"GET", "/api/me/friends", Database, User, None, &Api::my_friends},
+      {"GET", "/api/me/blocks", Database, User, None, &Api::my_blocks},
+      {"POST", "/api/challenges", Database, User, Object, &Api::challenge_create},
+      {"POST", "/api/challenges/{}/accept", Database, User, ObjectOrEmpty, &Api::challenge_accept},
+      {"POST", "/api/challenges/{}/decline", Database, User, ObjectOrEmpty, &Api::challenge_decline},
+      {"POST", "/api/challenges/{}/cancel", Database, User, ObjectOrEmpty, &Api::challenge_cancel},
+      {"GET", "/api/me/challenges", Database, User, None, &Api::my_challenges},
+      {"GET", "/api/me/notifications", Database, User, None, &Api::my_notifications},
+      {"POST", "/api/me/notifications/read", Database, User, Object, &Api::read_notifications},
+      {"GET", "/api/presence", Database, Anyone, None, &Api::presence},
   };
   return table;
 }

@@ -98,8 +98,33 @@ struct Server::Impl {
         auth_queue(std::make_unique<AuthQueue>(config.account_threads, config.login_queue, config.signup_queue)),
         signups_by_address(config.signups_per_hour / 3600.0, config.signups_per_hour),
         guests_by_address(config.guests_per_hour / 3600.0, config.guests_per_hour),
-        api(ApiParts{registry, context, accounts, queries, lobby, files, *reads, logins_by_address_name,
-                     logins_by_address, *auth_queue, signups_by_address, guests_by_address, metrics, users, relations}),
+        challenges(*store),
+        notifications(*store),
+        notifier(notifications, relations, users, now_ms),
+        presence(*store, users, now_ms),
+        relations_by_user(30 / 60.0, 30),
+        challenges_by_user(10 / 60.0, 10),
+        api(ApiParts{registry,
+                     context,
+                     accounts,
+                     queries,
+                     lobby,
+                     files,
+                     *reads,
+                     logins_by_address_name,
+                     logins_by_address,
+                     *auth_queue,
+                     signups_by_address,
+                     guests_by_address,
+                     metrics,
+                     users,
+                     relations,
+                     challenges,
+                     notifications,
+                     notifier,
+                     presence,
+                     relations_by_user,
+                     challenges_by_user}),
         limiter(config.http_rate, config.http_burst),
         // Behind a proxy every connection comes from the proxy's address:
         // the per-address cap would cap the whole site, so it is off there.
@@ -109,12 +134,19 @@ struct Server::Impl {
             sockets, *reads,   users},
         acceptor(io),
         accept_timer(io),
-        lobby_timer(io) {
+        lobby_timer(io),
+        presence_timer(io) {
     context.forget = [this](const std::string& id) { registry.forget(id); };
     context.lobby_changed = [this](const std::string& id) { lobby.refresh(id); };
     context.find = [this](const std::string& id) { return registry.find(id); };
     // What each store keeps about a user goes when the account is deleted.
     accounts.add_deletion_step(&RelationStore::forget_user);
+    accounts.add_deletion_step(&ChallengeStore::forget_user);
+    accounts.add_deletion_step(&NotificationStore::forget_user);
+    // Off the store's writer thread (notifying commits a write).
+    context.game_changed = [this](const RoomChange& change) {
+      reads->post([this, change] { notifier.game_changed(change); });
+    };
     if (config.read_hook) store->set_read_hook(config.read_hook);
     tcp::endpoint endpoint(net::ip::make_address(config.host), config.port);
     acceptor.open(endpoint.protocol());
@@ -131,6 +163,16 @@ struct Server::Impl {
       if (ec || stopped_sweeping) return;
       reads->post([this] { lobby.expire(now_ms()); });
       sweep_lobby();
+    });
+  }
+
+  // Every presence_ms the header's counts go to everyone if they changed.
+  void tick_presence() {
+    presence_timer.expires_after(std::chrono::milliseconds(std::max(1, config.presence_ms)));
+    presence_timer.async_wait([this](boost::system::error_code ec) {
+      if (ec || stopped_sweeping) return;
+      reads->post([this] { presence.tick(); });
+      tick_presence();
     });
   }
 
@@ -219,6 +261,12 @@ struct Server::Impl {
   AddressRateLimiter guests_by_address;
   Metrics metrics;
   UserHub users;
+  ChallengeStore challenges;
+  NotificationStore notifications;
+  Notifier notifier;
+  Presence presence;
+  AddressRateLimiter relations_by_user;
+  AddressRateLimiter challenges_by_user;
   ConnectionTracker connections;
   Api api;
   AddressRateLimiter limiter;
@@ -229,6 +277,7 @@ struct Server::Impl {
   tcp::acceptor acceptor;
   net::steady_timer accept_timer;
   net::steady_timer lobby_timer;
+  net::steady_timer presence_timer;
   std::atomic<bool> stopped_sweeping{false};
   std::chrono::milliseconds accept_delay{0};  // 0: the last accept worked
   std::vector<std::thread> threads;
@@ -257,6 +306,7 @@ void Server::start() {
   s.lobby.load(*s.store);
   s.accept();
   s.sweep_lobby();
+  s.tick_presence();
   for (int i = 0; i < std::max(1, s.config.io_threads); ++i)
     s.threads.emplace_back([&s] {
       // A handler's exception comes out of run(); the others' connections
@@ -290,6 +340,7 @@ void Server::stop() {
   s.accept_timer.cancel();
   s.stopped_sweeping = true;
   s.lobby_timer.cancel();
+  s.presence_timer.cancel();
   s.io.stop();
   for (auto& t : s.threads) t.join();
   s.threads.clear();

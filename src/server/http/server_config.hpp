@@ -93,6 +93,9 @@ struct ServerConfig {
   // How long a real-time player may be gone before the opponent may claim
   // the win (docs/community-api.md "Rematch, takeback, claim").
   std::int64_t away_claim_ms = 60'000;
+  // How often the header's presence counts (players online, games in play)
+  // are pushed to everyone when they changed.
+  int presence_ms = 2'000;
 };
 
 }  // namespace dvonn::server

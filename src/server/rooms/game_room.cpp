@@ -488,9 +488,21 @@ void GameRoom::committed(const std::string& error, std::shared_ptr<const std::st
   }
   std::shared_ptr<const std::string> full;
   bool lobby_game = false;
+  std::optional<RoomChange> change;
   {
     std::lock_guard lock(mutex_);
     lobby_game = lobby_ != LobbyState::None;
+    if (context_.game_changed && !broken_ && seats_.mode == Mode::Online && white_player_.id && black_player_.id) {
+      const bool over = over_locked();
+      const bool white_to_move = game_.position().side_to_move() == Color::White;
+      change = RoomChange{id_,
+                          white_player_,
+                          black_player_,
+                          over ? 0 : (white_to_move ? white_player_.id : black_player_.id),
+                          static_cast<int>(game_.moves().size()),
+                          started_locked() && !committed_started_,
+                          clock_.control()};
+    }
     if (ratings && ratings->valid) {
       rating_changes_ = *ratings;
       rating_pending_ = false;
@@ -519,6 +531,7 @@ void GameRoom::committed(const std::string& error, std::shared_ptr<const std::st
   reply_template.state = full;
   if (reply) reply(reply_template);
   if (context_.lobby_changed && lobby_game) context_.lobby_changed(id_);
+  if (change) context_.game_changed(*change);
   resume_engine();
 }
 

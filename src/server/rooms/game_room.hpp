@@ -37,6 +37,17 @@ namespace dvonn::server {
 class ClockWatcher;
 class GameRoom;
 
+// A committed change of an online game between two players, as the
+// notifications see it (RoomContext::game_changed).
+struct RoomChange {
+  std::string id;
+  User white, black;
+  std::int64_t to_move = 0;  // the user whose turn it is; 0 when over
+  int moves = 0;             // moves played so far
+  bool started_now = false;  // this change took the second seat
+  community::TimeControl clock;
+};
+
 // What a room needs from the rest of the server.
 struct RoomContext {
   GameStore& store;
@@ -53,6 +64,9 @@ struct RoomContext {
   // Called after a lobby game was joined or cancelled (the lobby list
   // changed).
   std::function<void(const std::string& id)> lobby_changed = nullptr;
+  // Called after each committed change of an online game with both seats
+  // taken (notifications: your move, a friend started a game).
+  std::function<void(const RoomChange& change)> game_changed = nullptr;
   // The room of a game, loading it if it is not in memory (the registry's
   // find): the clock watcher goes by id, as a room may be evicted before
   // its deadline.

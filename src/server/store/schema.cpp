@@ -118,7 +118,29 @@ void create_schema(sqlite3* db) {
            " to_user INTEGER NOT NULL REFERENCES users(id),"
            " created_ms INTEGER NOT NULL,"
            " PRIMARY KEY(from_user, to_user)) WITHOUT ROWID;"
-           "CREATE INDEX IF NOT EXISTS blocks_to ON blocks(to_user);");
+           "CREATE INDEX IF NOT EXISTS blocks_to ON blocks(to_user);"
+           // Challenges between players and each user's notifications
+           // (server/social: ChallengeStore, NotificationStore).
+           "CREATE TABLE IF NOT EXISTS challenges("
+           " id TEXT PRIMARY KEY,"
+           " from_user INTEGER NOT NULL REFERENCES users(id),"
+           " to_user INTEGER NOT NULL REFERENCES users(id),"
+           " color TEXT NOT NULL,"  // the challenger's: white, black, random
+           " clock TEXT NOT NULL,"  // format_time_control
+           " rated INTEGER NOT NULL,"
+           " created_ms INTEGER NOT NULL,"
+           " state TEXT NOT NULL,"  // pending, accepted, declined, cancelled, expired
+           " game_id TEXT NOT NULL DEFAULT '') WITHOUT ROWID;"
+           "CREATE INDEX IF NOT EXISTS challenges_from ON challenges(from_user, state);"
+           "CREATE INDEX IF NOT EXISTS challenges_to ON challenges(to_user, state);"
+           "CREATE TABLE IF NOT EXISTS notifications("
+           " id INTEGER PRIMARY KEY,"
+           " user_id INTEGER NOT NULL REFERENCES users(id),"
+           " kind TEXT NOT NULL,"  // challenge, your-move, rematch, friend-started
+           " data TEXT NOT NULL,"  // JSON
+           " created_ms INTEGER NOT NULL,"
+           " read INTEGER NOT NULL DEFAULT 0);"
+           "CREATE INDEX IF NOT EXISTS notifications_of ON notifications(user_id, id);");
   // Games that ended before the ratings of the time were stored: a rated
   // game's rating before it (its history row), else the rating after the
   // player's last rated game before this one ended, else the starting 1500.

@@ -7,11 +7,13 @@ import { isShown } from './current_page.js';
 import { engineLevel } from '../game_text.js';
 import { fillList } from './game_list.js';
 import { loadProfileStats } from './profile_stats.js';
+import { showProfileActions } from './friends.js';
 
 export async function loadProfile(name) {
   const msg = byTest('profile-message');
   byTest('profile-name').textContent = name;
   byTest('profile-body').hidden = true;
+  showProfileActions(null);
   if (!name) {
     msg.textContent = t('profile.notFound');
     return;
@@ -26,6 +28,7 @@ export async function loadProfile(name) {
   if (!isShown('profile')) return;
   const u = r.user || {};
   byTest('profile-body').hidden = false;
+  showProfileActions(r);
   const level = !u.guest && engineLevel(u.name);
   byTest('profile-name').textContent = u.guest
     ? t('auth.guestName', { name: u.name })

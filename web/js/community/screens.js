@@ -12,10 +12,18 @@ import { loadProfile } from './profile.js';
 import { setupArchive, showArchive } from './archive.js';
 import { loadLive } from './live.js';
 import { setupAccount, showAccount } from './account.js';
+import { loadFriends, setupFriends, syncFriendsLink } from './friends.js';
+import { setupChallenges } from './challenges.js';
+import { relabelNotifications, setupNotifications, syncNotifications } from './notifications.js';
+import { headerHooks } from './session.js';
 
-export const SCREENS = ['auth', 'lobby', 'mygames', 'profile', 'archive', 'live', 'settings'];
+export const SCREENS = ['auth', 'lobby', 'mygames', 'profile', 'archive', 'live', 'settings', 'friends'];
 
 export async function setup({ saveSeat }) {
+  headerHooks.push(syncFriendsLink, syncNotifications);
+  setupNotifications();
+  setupChallenges();
+  setupFriends();
   await loadSession();
   setupAuthForms();
   setupLobbyForm({ saveSeat });
@@ -29,7 +37,7 @@ export async function setup({ saveSeat }) {
 export function routeOf(h) {
   if (h.has('login') || h.has('signup') || h.has('guest')) return 'auth';
   if (h.has('account')) return 'settings'; // #account: your account's settings
-  for (const p of ['lobby', 'mygames', 'profile', 'archive', 'live']) if (h.has(p)) return p;
+  for (const p of ['lobby', 'mygames', 'profile', 'archive', 'live', 'friends']) if (h.has(p)) return p;
   return null;
 }
 
@@ -57,6 +65,7 @@ export function show(page, params) {
   else if (page === 'archive') showArchive(params);
   else if (page === 'live') loadLive();
   else if (page === 'settings') showAccount();
+  else if (page === 'friends') loadFriends();
 }
 
 export function leave() {
@@ -69,6 +78,7 @@ export function leave() {
 // Re-renders the dynamic text after a language switch.
 export function relabel() {
   renderHeader();
+  relabelNotifications();
   const current = currentPage();
   if (!current) return;
   if (current.page === 'lobby') relabelLobby();

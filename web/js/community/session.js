@@ -8,6 +8,10 @@ import { syncUserChannel } from './user_channel.js';
 
 export const session = { user: null };
 
+// Called after every header render (the session may have changed): the
+// notifications' bell and the friends link follow it.
+export const headerHooks = [];
+
 export async function loadSession() {
   try {
     const r = await api.me();
@@ -55,6 +59,7 @@ export function renderHeader() {
   }
   document.body.dataset.user = u ? u.name : '';
   syncUserChannel(u ? u.name : null);
+  for (const hook of headerHooks) hook();
   refreshTurnCount();
   if (u && !countTimer) {
     countTimer = setInterval(() => {
