@@ -26,6 +26,11 @@ void Api::rematch_game(const ApiCall& call, Respond respond) {
   RematchStep step = room->offer_rematch(token);
   if (step.refused) return respond(json_error(step.refused->status, step.refused->error));
   if (!step.accepted) {
+    // The other player hears of it wherever they are (a notification,
+    // live over /ws/me); notifying waits for a commit: off this thread.
+    p_.reads.post([this, id = room->id(), by = step.offered_by, to = step.offered_to] {
+      p_.notifier.notify(to.id, "rematch", {{"game", id}, {"from", player_json(by)}}, by.id);
+    });
     HttpReply h;
     h.body = *step.state;
     return respond(h);

@@ -98,6 +98,8 @@ RematchStep GameRoom::offer_rematch(const std::string& token) {
     subscribers_.deliver(std::make_shared<const std::string>(offer.dump()));
     step.state =
         std::make_shared<const std::string>(with_clock_locked(*committed_state_, committed_clock_, committed_started_));
+    step.offered_by = *color == Color::White ? white_player_ : black_player_;
+    step.offered_to = *color == Color::White ? black_player_ : white_player_;
     return step;
   }
   // Both want it: colours swapped, the same clock and rating.

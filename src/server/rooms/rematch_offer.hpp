@@ -33,6 +33,8 @@ struct RematchOffer {
 struct RematchStep {
   std::optional<RoomReply> refused;
   std::shared_ptr<const std::string> state;  // the offer is waiting: the state showing it
+  User offered_by;                           // while waiting: who offered, and to whom
+  User offered_to;
   bool accepted = false;
   Color asker = Color::White;
   User white;  // of the new game
