@@ -25,6 +25,7 @@ import { soundsFor } from './sounds.js';
 import { setupTheme } from './theme.js';
 import { renderSavedGames, setupHome, syncHomeForm } from './home.js';
 import { renderExport, setupImport } from './import_export.js';
+import { chatMessage, closeChat, setupChat, syncChat } from './community/chat.js';
 
 await initI18n();
 
@@ -52,6 +53,7 @@ function render() {
   renderGameOver(game);
   renderMoveList(game);
   renderHistory(game);
+  syncChat(game);
 }
 
 // ---------- receiving states ----------
@@ -230,6 +232,7 @@ async function openGame(id, { watch = false } = {}) {
     },
     onMessage: (m) => {
       if (g === game && m.type === 'error') say(t('error.refused', { error: m.message }), 'error');
+      if (g === game && m.type === 'chat') chatMessage(g.id, m.message);
     },
   });
 }
@@ -291,6 +294,7 @@ async function endEarly(how) {
 function closeGame() {
   if (game && game.conn) game.conn.close();
   game = null;
+  closeChat();
   updateTurnAlert(game);
   stopClockTimer();
   hideStackInfo();
@@ -505,6 +509,7 @@ onLanguageChange(() => {
 });
 setupHome();
 setupImport();
+setupChat();
 setupGameControls();
 setupHistory({ currentGame: () => game, render });
 setupClocks({

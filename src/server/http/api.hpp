@@ -17,6 +17,9 @@
 #include "server/accounts/relation_store.hpp"
 #include "server/archive/game_queries.hpp"
 #include "server/base/user_hub.hpp"
+#include "server/chat/chat_flood_gate.hpp"
+#include "server/chat/chat_hub.hpp"
+#include "server/chat/chat_store.hpp"
 #include "server/http/api_route.hpp"
 #include "server/http/http_reply.hpp"
 #include "server/http/metrics.hpp"
@@ -71,8 +74,11 @@ struct ApiParts {
   AddressRateLimiter& signups_by_address;
   AddressRateLimiter& guests_by_address;
   Metrics& metrics;
-  UserHub& users;            // who is connected to /ws/me, and what reaches them there
-  RelationStore& relations;  // follows and blocks
+  UserHub& users;             // who is connected to /ws/me, and what reaches them there
+  RelationStore& relations;   // follows and blocks
+  ChatStore& chat;            // the games' chat, its reports, the chat setting
+  ChatHub& chat_hub;          // the games' WebSocket connections, for chat
+  ChatFloodGate& chat_flood;  // how often each user may speak
 };
 
 class Api {
@@ -135,6 +141,11 @@ class Api {
   void profile(const ApiCall& call, Respond respond);
   void archive(const ApiCall& call, Respond respond);
   void live(const ApiCall& call, Respond respond);
+  // api_chat.cpp.
+  void chat_say(const ApiCall& call, Respond respond);
+  void chat_read(const ApiCall& call, Respond respond);
+  void chat_report(const ApiCall& call, Respond respond);
+  void settings(const ApiCall& call, Respond respond);
 
   ApiParts p_;
 };

@@ -64,6 +64,10 @@ std::span<const ApiRoute> Api::routes() {
       {"GET", "/api/users/{}", Database, Anyone, None, &Api::profile},
       {"GET", "/api/archive", Database, Anyone, None, &Api::archive},
       {"GET", "/api/live", Database, Anyone, None, &Api::live},
+      {"POST", "/api/games/{}/chat", Database, User, Object, &Api::chat_say},
+      {"GET", "/api/games/{}/chat", Database, Anyone, None, &Api::chat_read},
+      {"POST", "/api/chat/{}/report", Database, User, Object, &Api::chat_report},
+      {"POST", "/api/me/settings", Database, User, Object, &Api::settings},
   };
   return table;
 }

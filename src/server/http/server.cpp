@@ -78,6 +78,7 @@ struct Server::Impl {
         now_ms(config.now_ms ? config.now_ms : NowMs(system_now_ms)),
         accounts(*store, now_ms),
         relations(*store, now_ms),
+        chat(*store),
         watcher(std::make_unique<ClockWatcher>(now_ms, std::chrono::milliseconds(std::max(1, config.clock_tick_ms)))),
         reads(std::make_unique<TaskPool>(config.db_threads, config.db_queue)),
         context{.store = *store,
@@ -98,14 +99,15 @@ struct Server::Impl {
         signups_by_address(config.signups_per_hour / 3600.0, config.signups_per_hour),
         guests_by_address(config.guests_per_hour / 3600.0, config.guests_per_hour),
         api(ApiParts{registry, context, accounts, queries, lobby, files, *reads, logins_by_address_name,
-                     logins_by_address, *auth_queue, signups_by_address, guests_by_address, metrics, users, relations}),
+                     logins_by_address, *auth_queue, signups_by_address, guests_by_address, metrics, users, relations,
+                     chat, chat_hub, chat_flood}),
         limiter(config.http_rate, config.http_burst),
         // Behind a proxy every connection comes from the proxy's address:
         // the per-address cap would cap the whole site, so it is off there.
         per_address(config.behind_proxy ? 0 : config.max_connections_per_address),
         services{
-            config,  registry, api,  files, limiter, lobby, connections, metrics, [this] { return metrics_page(); },
-            sockets, *reads,   users},
+            config,  registry, api,   files,   limiter, lobby, connections, metrics, [this] { return metrics_page(); },
+            sockets, *reads,   users, chat_hub},
         acceptor(io),
         accept_timer(io),
         lobby_timer(io) {
@@ -202,6 +204,9 @@ struct Server::Impl {
   NowMs now_ms;
   AccountStore accounts;
   RelationStore relations;
+  ChatStore chat;
+  ChatHub chat_hub;
+  ChatFloodGate chat_flood;
   std::unique_ptr<ClockWatcher> watcher;
   std::unique_ptr<TaskPool> reads;
   RoomContext context;

@@ -74,9 +74,11 @@ class WebSocketSession : public Subscriber,
       if (ec) return;
       self->services_.connections.add_websocket(self);
       self->services_.sockets.add(self);
-      if (self->room_)
+      if (self->room_) {
         self->room_->subscribe(self, self->token_);
-      else if (self->user_channel_)
+        // The game's chat too (sent over HTTP, pushed here).
+        self->services_.chat_hub.add(self->room_->id(), self, self->user_ ? self->user_->id : 0);
+      } else if (self->user_channel_)
         self->services_.users.add(self->user_->id, self);
       else
         self->services_.lobby.subscribe(self);
