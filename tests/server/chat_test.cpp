@@ -10,6 +10,7 @@
 
 #include "community_fixture.hpp"
 #include "server/chat/chat_flood_gate.hpp"
+#include "server/chat/chat_store.hpp"
 #include "server/chat/chat_text.hpp"
 #include "test_client.hpp"
 
@@ -275,6 +276,31 @@ TEST_F(ChatTest, AdminListsReportsDeletesMessagesAndBans) {
   EXPECT_NE(out.find("no account named nobody"), std::string::npos) << out;
   std::tie(code, out) = admin("reports --db /nonexistent/x.db");
   EXPECT_NE(code, 0);
+}
+
+TEST_F(ChatTest, ForgettingAUserRemovesItsMessagesAndReports) {
+  Browser alice = signup("alice"), bob = signup("bob");
+  Started g = start_online(alice, bob);
+  std::int64_t said = say(g.id, "from alice", alice).json()["message"]["id"];
+  std::int64_t other = say(g.id, "from bob", bob).json()["message"]["id"];
+  ASSERT_EQ(call("/api/chat/" + std::to_string(said) + "/report", json::object(), bob).status, 201);
+  ASSERT_EQ(call("/api/chat/" + std::to_string(other) + "/report", json::object(), alice).status, 201);
+  stop();
+  {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(config_.db.c_str(), &db), SQLITE_OK);
+    sqlite3_stmt* q = nullptr;
+    sqlite3_prepare_v2(db, "SELECT id FROM users WHERE name_key = 'alice'", -1, &q, nullptr);
+    ASSERT_EQ(sqlite3_step(q), SQLITE_ROW);
+    std::int64_t id = sqlite3_column_int64(q, 0);
+    sqlite3_finalize(q);
+    ChatStore::forget_user(db, id);
+    sqlite3_close(db);
+  }
+  start();
+  EXPECT_EQ(texts(g.id), std::vector<std::string>{"from bob"});
+  auto [code, out] = admin("reports");
+  EXPECT_NE(out.find("No open reports"), std::string::npos) << out;  // neither hers nor about her
 }
 
 TEST(ChatText, TrimsAndCountsCodePoints) {
