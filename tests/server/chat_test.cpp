@@ -102,6 +102,28 @@ TEST_F(ChatTest, TwoPlayersTalkLiveAndEveryoneWatchingSeesIt) {
   EXPECT_EQ(texts(g.id), (std::vector<std::string>{"good luck <b>&amp;</b>", "thanks"}));
 }
 
+TEST_F(ChatTest, AMessageMayComeOverTheGamesWebSocket) {
+  Browser alice = signup("alice"), bob = signup("bob");
+  Started g = start_online(alice, bob);
+  auto alices = watch(g.id, alice), bobs = watch(g.id, bob), nobodys = watch(g.id);
+  alices->send(json{{"type", "chat"}, {"text", " over the socket "}});
+  json m = bobs->next_of_type("chat", 2);
+  ASSERT_TRUE(m.is_object());
+  EXPECT_EQ(m["message"]["text"], "over the socket");
+  EXPECT_EQ(m["message"]["from"]["name"], "alice");
+  EXPECT_EQ(alices->next_of_type("chat", 2)["message"]["text"], "over the socket");
+  // Refusals come back as errors of the chat request; nothing is stored.
+  alices->send(json{{"type", "chat"}, {"text", std::string(501, 'x')}});
+  json e = alices->next_of_type("error", 2);
+  EXPECT_EQ(e["request"], "chat");
+  EXPECT_NE(e["message"].get<std::string>().find("too long"), std::string::npos) << e;
+  alices->send(json{{"type", "chat"}, {"text", 42}});
+  EXPECT_EQ(alices->next_of_type("error", 2)["request"], "chat");
+  nobodys->send(json{{"type", "chat"}, {"text", "anonymous"}});
+  EXPECT_EQ(nobodys->next_of_type("error", 2)["message"], "log in (or play as a guest) to chat");
+  EXPECT_EQ(texts(g.id), std::vector<std::string>{"over the socket"});
+}
+
 TEST_F(ChatTest, SpectatorsChatIsHiddenFromThePlayersUntilTheEnd) {
   Browser alice = signup("alice"), bob = signup("bob"), carol = signup("carol"), dave = guest("dave");
   Started g = start_online(alice, bob);

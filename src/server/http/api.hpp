@@ -97,6 +97,12 @@ class Api {
   // expired). Reads the database; throws StoreError.
   std::optional<User> cookie_user(std::string_view cookie) const;
 
+  // A chat message of a user in a game (POST /api/games/{id}/chat, and a
+  // {"type": "chat"} message on the game's WebSocket): checked, stored, then
+  // pushed to those watching who may see it; the answer as for the POST.
+  // Reads and writes the database: never on a network thread.
+  HttpReply say_in_chat(const std::string& game_id, const User& user, const std::string& text);
+
   // The route table: every endpoint of the API.
   static std::span<const ApiRoute> routes();
 

@@ -42,25 +42,25 @@ bool message_id(const std::string& text, std::int64_t& id) {
 }  // namespace
 
 void Api::chat_say(const ApiCall& call, Respond respond) {
-  const std::string& id = call.params[0];
-  const User& user = *call.caller.user;
   auto text_field = call.body.find("text");
   if (text_field == call.body.end() || !text_field->is_string())
     return respond(json_error(400, "a chat message needs \"text\": a string"));
+  respond(say_in_chat(call.params[0], *call.caller.user, text_field->get<std::string>()));
+}
+
+HttpReply Api::say_in_chat(const std::string& id, const User& user, const std::string& text_said) {
   auto room = p_.registry.find(id);
-  if (!room) return respond(json_error(404, "no game with id " + id));
+  if (!room) return json_error(404, "no game with id " + id);
   ChatGame game = chat_game(*room);
   ChatPermission may = chat_permission(game, {user.id, user.guest});
-  if (!may.channel) return respond(json_error(may.status, may.error));
+  if (!may.channel) return json_error(may.status, may.error);
   ChatMessage message;
-  if (auto why = check_chat_text(text_field->get<std::string>(), message.text); !why.empty())
-    return respond(json_error(400, why));
-  if (!p_.chat.chat_enabled(user.id))
-    return respond(json_error(403, "your chat is off: turn it on in your settings to chat"));
+  if (auto why = check_chat_text(text_said, message.text); !why.empty()) return json_error(400, why);
+  if (!p_.chat.chat_enabled(user.id)) return json_error(403, "your chat is off: turn it on in your settings to chat");
   std::int64_t now = p_.context.now_ms();
   if (!p_.chat_flood.allow(user.id, now))
-    return respond(json_error(429, "too many chat messages: at most " + std::to_string(kChatBurst) + " in " +
-                                       std::to_string(kChatWindowMs / 1000) + " seconds"));
+    return json_error(429, "too many chat messages: at most " + std::to_string(kChatBurst) + " in " +
+                               std::to_string(kChatWindowMs / 1000) + " seconds");
   message.game_id = id;
   message.channel = *may.channel;
   message.user_id = user.id;
@@ -68,7 +68,7 @@ void Api::chat_say(const ApiCall& call, Respond respond) {
   message.time_ms = now;
   if (auto error = p_.chat.add(message); !error.empty()) {
     p_.chat_flood.refund(user.id);
-    return respond(json_error(503, "storage error: the message was not saved"));
+    return json_error(503, "storage error: the message was not saved");
   }
   // Stored: now to whoever watches and may see it.
   json shown = chat_message_json(message);
@@ -83,7 +83,7 @@ void Api::chat_say(const ApiCall& call, Respond respond) {
     if (!sees_channel(game, l.user, message.channel)) continue;
     l.connection->deliver(text);
   }
-  respond(answer_json({{"message", shown}}, 201));
+  return answer_json({{"message", shown}}, 201);
 }
 
 void Api::chat_read(const ApiCall& call, Respond respond) {
