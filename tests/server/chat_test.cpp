@@ -285,8 +285,12 @@ TEST_F(ChatTest, AdminListsReportsDeletesMessagesAndBans) {
   EXPECT_NE(code, 0);
   EXPECT_NE(out.find("no chat message 424242"), std::string::npos) << out;
 
+  auto alices = watch(g.id, alice);
   std::tie(code, out) = admin("ban Alice");
   EXPECT_EQ(code, 0) << out;
+  // Her socket was opened before: it cannot speak for her any more.
+  alices->send(json{{"type", "chat"}, {"text", "still here"}});
+  EXPECT_EQ(alices->next_of_type("error", 2)["message"], "this account is banned");
   EXPECT_TRUE(get("/api/me", alice).json()["user"].is_null());  // the session ended
   auto login = call("/api/auth/login", {{"name", "alice"}, {"password", "correct horse"}});
   EXPECT_EQ(login.status, 403) << login.body;

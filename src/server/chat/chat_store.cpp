@@ -100,6 +100,17 @@ bool ChatStore::chat_enabled(std::int64_t user) {
   return on;
 }
 
+bool ChatStore::banned(std::int64_t user) {
+  bool found = false;
+  store_.read([&](sqlite3* db) {
+    Statement q(db, "SELECT 1 FROM users WHERE id = ?1 AND banned = 1", false);
+    q.bind(1, user);
+    found = q.next();
+    if (found) q.reset();
+  });
+  return found;
+}
+
 std::string ChatStore::set_chat_enabled(std::int64_t user, bool on) {
   return store_.commit([&](StoreWriter& w) {
     Statement q(w.connection(), "UPDATE users SET chat_enabled = ?2 WHERE id = ?1", false);

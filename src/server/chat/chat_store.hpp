@@ -44,6 +44,9 @@ class ChatStore {
   // The users' setting (true for an unknown user).
   bool chat_enabled(std::int64_t user);
   std::string set_chat_enabled(std::int64_t user, bool on);
+  // Whether a moderator banned the user (an open WebSocket outlives its
+  // session: its messages are refused too).
+  bool banned(std::int64_t user);
   // Of `viewers`, those who must not see what `author` says: chat off, or
   // a block between them either way.
   std::vector<std::int64_t> silenced(std::int64_t author, const std::vector<std::int64_t>& viewers);

@@ -57,6 +57,7 @@ HttpReply Api::say_in_chat(const std::string& id, const User& user, const std::s
   ChatMessage message;
   if (auto why = check_chat_text(text_said, message.text); !why.empty()) return json_error(400, why);
   if (!p_.chat.chat_enabled(user.id)) return json_error(403, "your chat is off: turn it on in your settings to chat");
+  if (p_.chat.banned(user.id)) return json_error(403, "this account is banned");
   std::int64_t now = p_.context.now_ms();
   if (!p_.chat_flood.allow(user.id, now))
     return json_error(429, "too many chat messages: at most " + std::to_string(kChatBurst) + " in " +
