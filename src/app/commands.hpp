@@ -39,6 +39,8 @@ void register_play_command(CLI::App& app, CommandSet& set);
 void register_bench_command(CLI::App& app, CommandSet& set);
 // `dvonn serve`: the web game server (src/server/).
 void register_serve_command(CLI::App& app, CommandSet& set);
+// `dvonn admin`: moderation of a server's chat (reports, messages, bans).
+void register_admin_command(CLI::App& app, CommandSet& set);
 // The engine's commands: best moves of a position, the search benchmark and
 // its node signature, in-process matches between levels, fitting the
 // evaluation weights.

@@ -27,6 +27,7 @@ import { renderSavedGames, setupHome, syncHomeForm } from './home.js';
 import { renderExport, setupImport } from './import_export.js';
 import { canPremove, clearPremove, playPremove, premoveClick, renderPremove } from './premove.js';
 import { helloMessage, onGameplayMessage, renderGameplay, setupGameplay } from './gameplay.js';
+import { chatMessage, closeChat, setupChat, syncChat } from './community/chat.js';
 
 await initI18n();
 
@@ -56,6 +57,7 @@ function render() {
   renderHistory(game);
   renderPremove(game);
   renderGameplay(game);
+  syncChat(game);
 }
 
 // ---------- receiving states ----------
@@ -237,6 +239,7 @@ async function openGame(id, { watch = false } = {}) {
     },
     onMessage: (m) => {
       if (g === game && m.type === 'error') say(t('error.refused', { error: m.message }), 'error');
+      else if (g === game && m.type === 'chat') chatMessage(g.id, m.message);
       else if (g === game) onGameplayMessage(g, m);
     },
   });
@@ -299,6 +302,7 @@ async function endEarly(how) {
 function closeGame() {
   if (game && game.conn) game.conn.close();
   game = null;
+  closeChat();
   updateTurnAlert(game);
   stopClockTimer();
   hideStackInfo();
@@ -522,6 +526,7 @@ onLanguageChange(() => {
 });
 setupHome();
 setupImport();
+setupChat();
 setupGameControls();
 setupGameplay({ currentGame: () => game, applyState });
 setupHistory({ currentGame: () => game, render });

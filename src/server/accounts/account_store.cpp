@@ -98,7 +98,8 @@ std::optional<User> AccountStore::session_user(const std::string& token) {
   store_.read([&](sqlite3* db) {
     Statement q(db,
                 (std::string("SELECT ") + kUserColumns +
-                 " FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?1 AND s.expires_ms > ?2")
+                 " FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?1 AND s.expires_ms > ?2"
+                 " AND u.banned = 0")
                     .c_str(),
                 false);
     q.bind(1, hash).bind(2, now);
@@ -192,18 +193,20 @@ AuthResult AccountStore::login(const std::string& name, const std::string& passw
   const std::string wrong = "wrong name or password";
   std::string hash;
   std::optional<User> user;
+  bool banned = false;  // by a moderator (dvonn admin ban)
   if (name.size() <= 64 && password.size() <= 128) {
     std::string key = name_key(name);
     store_.read([&](sqlite3* db) {
       Statement q(db,
                   (std::string("SELECT ") + kUserColumns +
-                   ", u.password_hash AS password_hash FROM users u WHERE u.name_key = ?1")
+                   ", u.password_hash AS password_hash, u.banned AS banned FROM users u WHERE u.name_key = ?1")
                       .c_str(),
                   false);
       q.bind(1, key);
       if (q.next()) {
         user = read_user_row(q);
         hash = q.text("password_hash");
+        banned = q.integer("banned") != 0;
         q.reset();
       }
     });
@@ -224,6 +227,7 @@ AuthResult AccountStore::login(const std::string& name, const std::string& passw
     return auth_error(401, wrong);
   }
   if (crypto_pwhash_str_verify(hash.c_str(), password.data(), password.size()) != 0) return auth_error(401, wrong);
+  if (banned) return auth_error(403, "this account is banned");
   AuthResult result;
   result.user = *user;
   std::string error = store_.commit([&](StoreWriter& w) { result.token = new_session(w.connection(), user->id); });

@@ -17,6 +17,9 @@
 #include "server/accounts/relation_store.hpp"
 #include "server/archive/game_queries.hpp"
 #include "server/base/user_hub.hpp"
+#include "server/chat/chat_flood_gate.hpp"
+#include "server/chat/chat_hub.hpp"
+#include "server/chat/chat_store.hpp"
 #include "server/http/api_route.hpp"
 #include "server/http/http_reply.hpp"
 #include "server/http/metrics.hpp"
@@ -84,6 +87,10 @@ struct ApiParts {
   Presence& presence;
   AddressRateLimiter& relations_by_user;   // follows and blocks, per user
   AddressRateLimiter& challenges_by_user;  // challenges sent, per user
+  // The games' chat (server/chat).
+  ChatStore& chat;            // the games' chat, its reports, the chat setting
+  ChatHub& chat_hub;          // the games' WebSocket connections, for chat
+  ChatFloodGate& chat_flood;  // how often each user may speak
 };
 
 class Api {
@@ -101,6 +108,12 @@ class Api {
   // The user of a Cookie header's session (nullopt: none, unknown or
   // expired). Reads the database; throws StoreError.
   std::optional<User> cookie_user(std::string_view cookie) const;
+
+  // A chat message of a user in a game (POST /api/games/{id}/chat, and a
+  // {"type": "chat"} message on the game's WebSocket): checked, stored, then
+  // pushed to those watching who may see it; the answer as for the POST.
+  // Reads and writes the database: never on a network thread.
+  HttpReply say_in_chat(const std::string& game_id, const User& user, const std::string& text);
 
   // The route table: every endpoint of the API.
   static std::span<const ApiRoute> routes();
@@ -177,6 +190,11 @@ class Api {
   // The pending challenge of the path that the caller may answer (as the
   // challenged, or as the challenger to cancel); nullopt after answering.
   std::optional<Challenge> answerable_challenge(const ApiCall& call, bool challenged, const Respond& respond);
+  // api_chat.cpp.
+  void chat_say(const ApiCall& call, Respond respond);
+  void chat_read(const ApiCall& call, Respond respond);
+  void chat_report(const ApiCall& call, Respond respond);
+  void settings(const ApiCall& call, Respond respond);
 
   ApiParts p_;
 };

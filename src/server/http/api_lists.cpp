@@ -42,7 +42,10 @@ HttpReply ok(const json& body) {
 void Api::languages(const ApiCall&, Respond respond) { respond(ok(list_languages(p_.files))); }
 
 void Api::me(const ApiCall& call, Respond respond) {
-  respond(ok({{"user", call.caller.user ? user_json(*call.caller.user) : json()}}));
+  json body = {{"user", call.caller.user ? user_json(*call.caller.user) : json()}};
+  // The account's settings (POST /api/me/settings).
+  if (call.caller.user) body["settings"] = {{"chat", p_.chat.chat_enabled(call.caller.user->id)}};
+  respond(ok(body));
 }
 
 void Api::my_games(const ApiCall& call, Respond respond) {

@@ -86,6 +86,10 @@ std::span<const ApiRoute> Api::routes() {
       {"GET", "/api/me/notifications", Database, User, None, &Api::my_notifications},
       {"POST", "/api/me/notifications/read", Database, User, Object, &Api::read_notifications},
       {"GET", "/api/presence", Database, Anyone, None, &Api::presence},
+      {"POST", "/api/games/{}/chat", Database, User, Object, &Api::chat_say},
+      {"GET", "/api/games/{}/chat", Database, Anyone, None, &Api::chat_read},
+      {"POST", "/api/chat/{}/report", Database, User, Object, &Api::chat_report},
+      {"POST", "/api/me/settings", Database, User, Object, &Api::settings},
   };
   return table;
 }

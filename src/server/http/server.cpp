@@ -78,6 +78,7 @@ struct Server::Impl {
         now_ms(config.now_ms ? config.now_ms : NowMs(system_now_ms)),
         accounts(*store, now_ms),
         relations(*store, now_ms),
+        chat(*store),
         watcher(std::make_unique<ClockWatcher>(now_ms, std::chrono::milliseconds(std::max(1, config.clock_tick_ms)))),
         reads(std::make_unique<TaskPool>(config.db_threads, config.db_queue)),
         context{.store = *store,
@@ -124,14 +125,17 @@ struct Server::Impl {
                      notifier,
                      presence,
                      relations_by_user,
-                     challenges_by_user}),
+                     challenges_by_user,
+                     chat,
+                     chat_hub,
+                     chat_flood}),
         limiter(config.http_rate, config.http_burst),
         // Behind a proxy every connection comes from the proxy's address:
         // the per-address cap would cap the whole site, so it is off there.
         per_address(config.behind_proxy ? 0 : config.max_connections_per_address),
         services{
-            config,  registry, api,  files, limiter, lobby, connections, metrics, [this] { return metrics_page(); },
-            sockets, *reads,   users},
+            config,  registry, api,   files,   limiter, lobby, connections, metrics, [this] { return metrics_page(); },
+            sockets, *reads,   users, chat_hub},
         acceptor(io),
         accept_timer(io),
         lobby_timer(io),
@@ -143,6 +147,7 @@ struct Server::Impl {
     accounts.add_deletion_step(&RelationStore::forget_user);
     accounts.add_deletion_step(&ChallengeStore::forget_user);
     accounts.add_deletion_step(&NotificationStore::forget_user);
+    accounts.add_deletion_step(&ChatStore::forget_user);
     // Off the store's writer thread (notifying commits a write).
     context.game_changed = [this](const RoomChange& change) {
       reads->post([this, change] { notifier.game_changed(change); });
@@ -247,6 +252,9 @@ struct Server::Impl {
   NowMs now_ms;
   AccountStore accounts;
   RelationStore relations;
+  ChatStore chat;
+  ChatHub chat_hub;
+  ChatFloodGate chat_flood;
   std::unique_ptr<ClockWatcher> watcher;
   std::unique_ptr<TaskPool> reads;
   RoomContext context;

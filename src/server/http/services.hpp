@@ -7,6 +7,7 @@
 #include <string>
 
 #include "server/base/user_hub.hpp"
+#include "server/chat/chat_hub.hpp"
 #include "server/http/api.hpp"
 #include "server/http/connection_tracker.hpp"
 #include "server/http/idle_sockets.hpp"
@@ -31,8 +32,9 @@ struct Services {
   Metrics& metrics;
   std::function<std::string()> metrics_page;  // GET /metrics
   IdleSockets& sockets;
-  TaskPool& reads;  // database reads off the network threads (Api::handle)
-  UserHub& users;   // the /ws/me connections
+  TaskPool& reads;    // database reads off the network threads (Api::handle)
+  UserHub& users;     // the /ws/me connections
+  ChatHub& chat_hub;  // the game connections that receive its chat
 };
 
 }  // namespace dvonn::server

@@ -74,9 +74,11 @@ class WebSocketSession : public Subscriber,
       if (ec) return;
       self->services_.connections.add_websocket(self);
       self->services_.sockets.add(self);
-      if (self->room_)
+      if (self->room_) {
         self->room_->subscribe(self, self->token_);
-      else if (self->user_channel_)
+        // The game's chat too (sent over HTTP, pushed here).
+        self->services_.chat_hub.add(self->room_->id(), self, self->user_ ? self->user_->id : 0);
+      } else if (self->user_channel_)
         self->services_.users.add(self->user_->id, self);
       else
         self->services_.lobby.subscribe(self);
@@ -194,6 +196,25 @@ class WebSocketSession : public Subscriber,
     if (type == "undo") return room_->undo(token, on_reply);
     if (type == "resign") return room_->resign(token, on_reply);
     if (type == "abort") return room_->abort(token, on_reply);
+    if (type == "chat") {
+      auto said = msg.find("text");
+      if (said == msg.end() || !said->is_string()) return send_error("a chat message needs \"text\": a string", type);
+      if (!user_) return send_error("log in (or play as a guest) to chat", type);
+      // Stored first, so off the network thread, on the database's readers.
+      bool queued =
+          services_.reads.post([self, type, game = room_->id(), user = *user_, text = said->get<std::string>()] {
+            try {
+              HttpReply r = self->services_.api.say_in_chat(game, user, text);
+              if (r.status >= 300)
+                self->send_error(json::parse(r.body, nullptr, false).value("error", "refused"), type);
+            } catch (const std::exception& e) {
+              std::cerr << "dvonn serve: chat message: " << e.what() << "\n";
+              self->send_error("storage error: the server could not use its database", type);
+            }
+          });
+      if (!queued) send_error("the server is busy: try again in a moment", type);
+      return;
+    }
     if (type == "hint") {
       return room_->hint(
           token,

@@ -350,6 +350,11 @@ std::optional<std::pair<std::string, std::string>> GameRoom::seat_of(std::int64_
   return std::nullopt;
 }
 
+GameRoom::People GameRoom::people() const {
+  std::lock_guard lock(mutex_);
+  return {seats_.mode == Mode::Online, rated_, over_locked(), white_player_.id, black_player_.id};
+}
+
 std::optional<LobbyEntry> GameRoom::lobby_entry() const {
   std::lock_guard lock(mutex_);
   if (lobby_ != LobbyState::Open || broken_) return std::nullopt;

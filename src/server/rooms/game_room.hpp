@@ -125,6 +125,15 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   // The seat ("white", "black", "both") and token a user holds; nullopt if
   // none.
   std::optional<std::pair<std::string, std::string>> seat_of(std::int64_t user) const;
+  // Who plays the game and how, for its chat's rules (server/chat).
+  struct People {
+    bool online = false;
+    bool rated = false;
+    bool over = false;
+    std::int64_t white_user = 0;  // 0: anonymous or nobody yet
+    std::int64_t black_user = 0;
+  };
+  People people() const;
   // The lobby's view of the game while it is open; nullopt otherwise.
   std::optional<LobbyEntry> lobby_entry() const;
   // Cancels an open lobby game whose creator has not watched it (a seat's

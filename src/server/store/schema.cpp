@@ -161,6 +161,35 @@ void create_schema(sqlite3* db) {
                     user + " IN (SELECT id FROM users WHERE guest = 0 AND engine = 0)")
                        .c_str());
     }
+  // Chat (server/chat): the messages of a game's two channels, kept with the
+  // game for its replay ('players' or 'spectators'; deleted by a moderator:
+  // hidden), and the reports of messages for a moderator (`dvonn admin`).
+  // Users gain two settings: chat on or off, and banned (cannot log in).
+  sql_exec(db,
+           "CREATE TABLE IF NOT EXISTS chat_messages("
+           " id INTEGER PRIMARY KEY,"
+           " game_id TEXT NOT NULL,"
+           " channel TEXT NOT NULL,"
+           " user_id INTEGER NOT NULL REFERENCES users(id),"
+           " name TEXT NOT NULL,"
+           " text TEXT NOT NULL,"
+           " time_ms INTEGER NOT NULL,"
+           " deleted INTEGER NOT NULL DEFAULT 0);"
+           "CREATE INDEX IF NOT EXISTS chat_messages_game ON chat_messages(game_id, id);"
+           "CREATE INDEX IF NOT EXISTS chat_messages_user ON chat_messages(user_id);"
+           "CREATE TABLE IF NOT EXISTS chat_reports("
+           " message_id INTEGER NOT NULL REFERENCES chat_messages(id),"
+           " reporter INTEGER NOT NULL REFERENCES users(id),"
+           " reason TEXT NOT NULL,"
+           " time_ms INTEGER NOT NULL,"
+           " resolved INTEGER NOT NULL DEFAULT 0,"
+           " PRIMARY KEY(message_id, reporter)) WITHOUT ROWID;"
+           "CREATE INDEX IF NOT EXISTS chat_reports_reporter ON chat_reports(reporter);");
+  for (const char* column : {"chat_enabled INTEGER NOT NULL DEFAULT 1", "banned INTEGER NOT NULL DEFAULT 0"}) {
+    std::string name = std::string(column).substr(0, std::string(column).find(' '));
+    if (!sql_has_column(db, "users", name.c_str()))
+      sql_exec(db, ("ALTER TABLE users ADD COLUMN " + std::string(column)).c_str());
+  }
 }
 
 }  // namespace dvonn::server
