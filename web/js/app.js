@@ -25,6 +25,7 @@ import { soundsFor } from './sounds.js';
 import { setupTheme } from './theme.js';
 import { renderSavedGames, setupHome, syncHomeForm } from './home.js';
 import { renderExport, setupImport } from './import_export.js';
+import { leavePlayNow, relabelPlayNow, setupPlayNow, showPlayNow } from './community/play_now.js';
 
 await initI18n();
 
@@ -341,12 +342,14 @@ function route() {
   const id = h.get('game') || h.get('watch');
   if (id) {
     Community.leave();
+    leavePlayNow();
     if (!game || game.id !== id || game.watch !== h.has('watch')) openGame(id, { watch: h.has('watch') });
     return;
   }
   closeGame();
   const page = Community.routeOf(h);
   if (page) {
+    leavePlayNow();
     showScreen(page);
     Community.show(page, h);
     return;
@@ -356,6 +359,7 @@ function route() {
   syncHomeForm();
   byTest('home-message').textContent = '';
   renderSavedGames();
+  showPlayNow();
 }
 
 function setupGameControls() {
@@ -499,6 +503,7 @@ onLanguageChange(() => {
   if (game && game.state) render();
   if (!byTest('home').hidden) renderSavedGames({ refresh: false });
   Community.relabel();
+  relabelPlayNow();
   byTest('connection').textContent = byTest('connection').dataset.state
     ? t(`conn.${byTest('connection').dataset.state}`)
     : '';
@@ -521,6 +526,7 @@ setupAlerts();
 setupTheme(byTest('board-theme'));
 setupSkipLink();
 await Community.setup({ saveSeat });
+setupPlayNow();
 window.addEventListener('hashchange', route);
 route();
 // For tests and curious people: the current state, read-only.

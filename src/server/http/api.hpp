@@ -23,6 +23,7 @@
 #include "server/http/rate_limiter.hpp"
 #include "server/http/static_files.hpp"
 #include "server/http/task_pool.hpp"
+#include "server/pairing/matchmaker.hpp"
 #include "server/rooms/lobby.hpp"
 #include "server/rooms/room_registry.hpp"
 
@@ -73,6 +74,7 @@ struct ApiParts {
   Metrics& metrics;
   UserHub& users;            // who is connected to /ws/me, and what reaches them there
   RelationStore& relations;  // follows and blocks
+  Matchmaker& pairing;       // "Play now": seeks and their pairing
 };
 
 class Api {
@@ -135,6 +137,10 @@ class Api {
   void profile(const ApiCall& call, Respond respond);
   void archive(const ApiCall& call, Respond respond);
   void live(const ApiCall& call, Respond respond);
+  // api_seeks.cpp
+  void seek_grid(const ApiCall& call, Respond respond);
+  void seek_create(const ApiCall& call, Respond respond);
+  void seek_cancel(const ApiCall& call, Respond respond);
 
   ApiParts p_;
 };

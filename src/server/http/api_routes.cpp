@@ -64,6 +64,9 @@ std::span<const ApiRoute> Api::routes() {
       {"GET", "/api/users/{}", Database, Anyone, None, &Api::profile},
       {"GET", "/api/archive", Database, Anyone, None, &Api::archive},
       {"GET", "/api/live", Database, Anyone, None, &Api::live},
+      {"GET", "/api/seeks", Memory, Anyone, None, &Api::seek_grid},
+      {"POST", "/api/seeks", Database, User, Object, &Api::seek_create},
+      {"POST", "/api/seeks/cancel", Memory, User, ObjectOrEmpty, &Api::seek_cancel},
   };
   return table;
 }

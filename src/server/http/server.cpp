@@ -97,8 +97,10 @@ struct Server::Impl {
         auth_queue(std::make_unique<AuthQueue>(config.account_threads, config.login_queue, config.signup_queue)),
         signups_by_address(config.signups_per_hour / 3600.0, config.signups_per_hour),
         guests_by_address(config.guests_per_hour / 3600.0, config.guests_per_hour),
+        matchmaker(registry, context, users, relations),
         api(ApiParts{registry, context, accounts, queries, lobby, files, *reads, logins_by_address_name,
-                     logins_by_address, *auth_queue, signups_by_address, guests_by_address, metrics, users, relations}),
+                     logins_by_address, *auth_queue, signups_by_address, guests_by_address, metrics, users, relations,
+                     matchmaker}),
         limiter(config.http_rate, config.http_burst),
         // Behind a proxy every connection comes from the proxy's address:
         // the per-address cap would cap the whole site, so it is off there.
@@ -108,7 +110,9 @@ struct Server::Impl {
             sockets, *reads,   users},
         acceptor(io),
         accept_timer(io),
-        lobby_timer(io) {
+        lobby_timer(io),
+        pairing_timer(io) {
+    users.on_offline([this](std::int64_t user) { matchmaker.withdraw(user); });
     context.forget = [this](const std::string& id) { registry.forget(id); };
     context.lobby_changed = [this](const std::string& id) { lobby.refresh(id); };
     context.find = [this](const std::string& id) { return registry.find(id); };
@@ -128,6 +132,19 @@ struct Server::Impl {
       if (ec || stopped_sweeping) return;
       reads->post([this] { lobby.expire(now_ms()); });
       sweep_lobby();
+    });
+  }
+
+  // Every kPairingSweepMs the seeks whose rating windows widened are paired
+  // and the grid of "Play now" recounted, on the read pool (blocks and
+  // rooms may be read from the database).
+  static constexpr int kPairingSweepMs = 250;
+  void sweep_pairing() {
+    pairing_timer.expires_after(std::chrono::milliseconds(kPairingSweepMs));
+    pairing_timer.async_wait([this](boost::system::error_code ec) {
+      if (ec || stopped_sweeping) return;
+      reads->post([this] { matchmaker.sweep(); });
+      sweep_pairing();
     });
   }
 
@@ -216,6 +233,7 @@ struct Server::Impl {
   AddressRateLimiter guests_by_address;
   Metrics metrics;
   UserHub users;
+  Matchmaker matchmaker;
   ConnectionTracker connections;
   Api api;
   AddressRateLimiter limiter;
@@ -226,6 +244,7 @@ struct Server::Impl {
   tcp::acceptor acceptor;
   net::steady_timer accept_timer;
   net::steady_timer lobby_timer;
+  net::steady_timer pairing_timer;
   std::atomic<bool> stopped_sweeping{false};
   std::chrono::milliseconds accept_delay{0};  // 0: the last accept worked
   std::vector<std::thread> threads;
@@ -254,6 +273,7 @@ void Server::start() {
   s.lobby.load(*s.store);
   s.accept();
   s.sweep_lobby();
+  s.sweep_pairing();
   for (int i = 0; i < std::max(1, s.config.io_threads); ++i)
     s.threads.emplace_back([&s] {
       // A handler's exception comes out of run(); the others' connections
@@ -287,6 +307,7 @@ void Server::stop() {
   s.accept_timer.cancel();
   s.stopped_sweeping = true;
   s.lobby_timer.cancel();
+  s.pairing_timer.cancel();
   s.io.stop();
   for (auto& t : s.threads) t.join();
   s.threads.clear();
