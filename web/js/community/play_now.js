@@ -68,13 +68,12 @@ function render() {
   for (const c of list) {
     const b = el('button', { type: 'button', class: 'playnow-control', 'data-testid': 'playnow-control' });
     b.dataset.control = c.control;
-    b.setAttribute(
-      'aria-label',
-      t('playnow.controlAria', { control: controlName(c.control), waiting: c.waiting, playing: c.playing }),
-    );
-    if (searching && searching.control === c.control) b.setAttribute('aria-pressed', 'true');
+    // The name is the text: "5+3, 2 waiting, 4 playing" (the comma heard,
+    // not seen; inline, as a hidden block would add spaces to the name).
     b.append(
       el('span', { class: 'control' }, controlName(c.control)),
+      el('span', { class: 'sep' }, ', '),
+      el('br'),
       el('span', { class: 'counts' }, t('playnow.counts', { waiting: c.waiting, playing: c.playing })),
     );
     b.addEventListener('click', () => seek(c.control));
