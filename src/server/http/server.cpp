@@ -143,7 +143,7 @@ struct Server::Impl {
     pairing_timer.expires_after(std::chrono::milliseconds(kPairingSweepMs));
     pairing_timer.async_wait([this](boost::system::error_code ec) {
       if (ec || stopped_sweeping) return;
-      reads->post([this] { matchmaker.sweep(); });
+      if (matchmaker.busy()) reads->post([this] { matchmaker.sweep(); });
       sweep_pairing();
     });
   }

@@ -150,6 +150,12 @@ void Matchmaker::sweep() {
   publish();
 }
 
+bool Matchmaker::busy() const {
+  if (pool_.size() > 0) return true;
+  std::lock_guard lock(mutex_);
+  return !started_.empty() || publish_pending_ || !recent_seeks_.empty();
+}
+
 json Matchmaker::controls_json() const {
   auto waiting = pool_.waiting();
   json controls = json::array();
@@ -175,10 +181,17 @@ void Matchmaker::publish() {
   const std::int64_t now = context_.now_ms();
   {
     std::lock_guard lock(mutex_);
-    if (controls == published_) return;
-    if (published_ms_ && now - published_ms_ < limits_.publish_every_ms) return;
+    if (controls == published_) {
+      publish_pending_ = false;
+      return;
+    }
+    if (published_ms_ && now - published_ms_ < limits_.publish_every_ms) {
+      publish_pending_ = true;
+      return;
+    }
     published_ = controls;
     published_ms_ = now;
+    publish_pending_ = false;
   }
   users_.broadcast({{"type", "seeks"}, {"controls", controls}});
 }

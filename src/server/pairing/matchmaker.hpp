@@ -48,6 +48,9 @@ class Matchmaker {
   // waited long enough, counts the games in progress and tells the pages
   // when the grid changed. Periodically, off the network threads.
   void sweep();
+  // Whether a sweep has anything to do (seeks, games to count, a grid
+  // change not yet sent): an idle server does not wake its read pool.
+  bool busy() const;
   // {"controls": [{"control", "waiting", "playing"}...], "mine": SEEK|null}
   // for a user (0: nobody).
   nlohmann::json grid_json(std::int64_t user) const;
@@ -76,6 +79,7 @@ class Matchmaker {
   std::map<std::int64_t, std::deque<std::int64_t>> recent_seeks_;  // user -> times of the last minute
   nlohmann::json published_;
   std::int64_t published_ms_ = 0;
+  bool publish_pending_ = false;  // a change waits for the throttle
 };
 
 }  // namespace dvonn::server
