@@ -4,7 +4,7 @@
 // phone, in French, seeks casual games only.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, launch, newPage, tid, noScriptErrors, expectNoAxeViolations } from './helpers.mjs';
+import { BASE, launch, newPage, tid, shot, noScriptErrors, expectNoAxeViolations } from './helpers.mjs';
 
 const PASSWORD = 'correct horse battery';
 const stamp = Date.now().toString(36).slice(-5);
@@ -61,6 +61,7 @@ test('two players press Play now and both open the same game', async () => {
   assert.match(await alice.textContent(tid('playnow-status')), /Searching for an opponent: 10\+0, casual/);
   // Bob's grid counts Alice, live.
   await bob.getByRole('button', { name: /^10\+0, 1 waiting, \d+ playing$/ }).waitFor({ timeout: 5000 });
+  await shot(alice, 'playnow-searching-desktop');
   await expectNoAxeViolations(alice, 'play now, searching');
   await bob.getByRole('button', { name: 'Play now', exact: true }).click();
   await alice.waitForFunction(() => /game=/.test(location.hash), null, { timeout: 10000 });
@@ -87,11 +88,7 @@ test('two players press Play now and both open the same game', async () => {
 });
 
 test('a guest on a phone, in French: picks 5+3, cancels, and leaving the page withdraws', async () => {
-  const page = await newPage(
-    browser,
-    { width: 390, height: 844 },
-    { hasTouch: true, isMobile: true, locale: 'fr-FR' },
-  );
+  const page = await newPage(browser, { width: 390, height: 844 }, { hasTouch: true, isMobile: true, locale: 'fr-FR' });
   const watcher = await newPage(browser, { width: 1280, height: 800 });
   await watcher.goto(`${BASE}/#live`);
   await asGuest(page, `pnG_${stamp}`);
@@ -112,6 +109,7 @@ test('a guest on a phone, in French: picks 5+3, cancels, and leaving the page wi
     assert.ok(box.height >= 44 && box.width >= 44, `${sel} is ${box.width}x${box.height}`);
   }
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
+  await shot(page, 'playnow-searching-phone-fr');
   await expectNoAxeViolations(page, 'play now, phone, French');
   await page.getByRole('button', { name: 'Annuler', exact: true }).tap();
   await page.waitForSelector(`${tid('playnow-searching')}[hidden]`, { state: 'attached' });
