@@ -69,6 +69,10 @@ export const api = {
   lobbyCreate: (opts) => request('POST', '/api/lobby', opts),
   lobbyJoin: (id) => request('POST', `/api/lobby/${encodeURIComponent(id)}/join`, {}),
   lobbyCancel: (id) => request('POST', `/api/lobby/${encodeURIComponent(id)}/cancel`, {}),
+  // Play now
+  seeks: () => request('GET', '/api/seeks'),
+  seek: (control, rated) => request('POST', '/api/seeks', { control, rated }),
+  seekCancel: () => request('POST', '/api/seeks/cancel', {}),
   lobbyPage: (after) => request('GET', `/api/lobby?limit=100${after ? `&after=${encodeURIComponent(after)}` : ''}`),
   abort: (id, token) => request('POST', `/api/games/${encodeURIComponent(id)}/abort`, { token }),
   // Archive and watching

@@ -28,6 +28,7 @@ import { renderExport, setupImport } from './import_export.js';
 import { canPremove, clearPremove, playPremove, premoveClick, renderPremove } from './premove.js';
 import { helloMessage, onGameplayMessage, renderGameplay, setupGameplay } from './gameplay.js';
 import { chatMessage, closeChat, setupChat, syncChat } from './community/chat.js';
+import { leavePlayNow, relabelPlayNow, setupPlayNow, showPlayNow } from './community/play_now.js';
 
 await initI18n();
 
@@ -354,12 +355,14 @@ function route() {
   const id = h.get('game') || h.get('watch');
   if (id) {
     Community.leave();
+    leavePlayNow();
     if (!game || game.id !== id || game.watch !== h.has('watch')) openGame(id, { watch: h.has('watch') });
     return;
   }
   closeGame();
   const page = Community.routeOf(h);
   if (page) {
+    leavePlayNow();
     showScreen(page);
     Community.show(page, h);
     return;
@@ -369,6 +372,7 @@ function route() {
   syncHomeForm();
   byTest('home-message').textContent = '';
   renderSavedGames();
+  showPlayNow();
 }
 
 function setupGameControls() {
@@ -520,6 +524,7 @@ onLanguageChange(() => {
   if (game && game.state) render();
   if (!byTest('home').hidden) renderSavedGames({ refresh: false });
   Community.relabel();
+  relabelPlayNow();
   byTest('connection').textContent = byTest('connection').dataset.state
     ? t(`conn.${byTest('connection').dataset.state}`)
     : '';
@@ -544,6 +549,7 @@ setupAlerts();
 setupTheme(byTest('board-theme'));
 setupSkipLink();
 await Community.setup({ saveSeat });
+setupPlayNow();
 window.addEventListener('hashchange', route);
 route();
 // For tests and curious people: the current state, read-only.

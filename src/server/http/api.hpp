@@ -26,6 +26,7 @@
 #include "server/http/rate_limiter.hpp"
 #include "server/http/static_files.hpp"
 #include "server/http/task_pool.hpp"
+#include "server/pairing/matchmaker.hpp"
 #include "server/rooms/lobby.hpp"
 #include "server/rooms/room_registry.hpp"
 #include "server/social/challenge_store.hpp"
@@ -91,6 +92,7 @@ struct ApiParts {
   ChatStore& chat;            // the games' chat, its reports, the chat setting
   ChatHub& chat_hub;          // the games' WebSocket connections, for chat
   ChatFloodGate& chat_flood;  // how often each user may speak
+  Matchmaker& pairing;        // "Play now": seeks and their pairing
 };
 
 class Api {
@@ -195,6 +197,10 @@ class Api {
   void chat_read(const ApiCall& call, Respond respond);
   void chat_report(const ApiCall& call, Respond respond);
   void settings(const ApiCall& call, Respond respond);
+  // api_seeks.cpp
+  void seek_grid(const ApiCall& call, Respond respond);
+  void seek_create(const ApiCall& call, Respond respond);
+  void seek_cancel(const ApiCall& call, Respond respond);
 
   ApiParts p_;
 };

@@ -105,6 +105,7 @@ struct Server::Impl {
         presence(*store, users, now_ms),
         relations_by_user(30 / 60.0, 30),
         challenges_by_user(10 / 60.0, 10),
+        matchmaker(registry, context, users, relations),
         api(ApiParts{registry,
                      context,
                      accounts,
@@ -128,7 +129,8 @@ struct Server::Impl {
                      challenges_by_user,
                      chat,
                      chat_hub,
-                     chat_flood}),
+                     chat_flood,
+                     matchmaker}),
         limiter(config.http_rate, config.http_burst),
         // Behind a proxy every connection comes from the proxy's address:
         // the per-address cap would cap the whole site, so it is off there.
@@ -139,7 +141,9 @@ struct Server::Impl {
         acceptor(io),
         accept_timer(io),
         lobby_timer(io),
-        presence_timer(io) {
+        presence_timer(io),
+        pairing_timer(io) {
+    users.on_offline([this](std::int64_t user) { matchmaker.withdraw(user); });
     context.forget = [this](const std::string& id) { registry.forget(id); };
     context.lobby_changed = [this](const std::string& id) { lobby.refresh(id); };
     context.find = [this](const std::string& id) { return registry.find(id); };
@@ -178,6 +182,19 @@ struct Server::Impl {
       if (ec || stopped_sweeping) return;
       reads->post([this] { presence.tick(); });
       tick_presence();
+    });
+  }
+
+  // Every kPairingSweepMs the seeks whose rating windows widened are paired
+  // and the grid of "Play now" recounted, on the read pool (blocks and
+  // rooms may be read from the database).
+  static constexpr int kPairingSweepMs = 250;
+  void sweep_pairing() {
+    pairing_timer.expires_after(std::chrono::milliseconds(kPairingSweepMs));
+    pairing_timer.async_wait([this](boost::system::error_code ec) {
+      if (ec || stopped_sweeping) return;
+      if (matchmaker.busy()) reads->post([this] { matchmaker.sweep(); });
+      sweep_pairing();
     });
   }
 
@@ -275,6 +292,7 @@ struct Server::Impl {
   Presence presence;
   AddressRateLimiter relations_by_user;
   AddressRateLimiter challenges_by_user;
+  Matchmaker matchmaker;
   ConnectionTracker connections;
   Api api;
   AddressRateLimiter limiter;
@@ -286,6 +304,7 @@ struct Server::Impl {
   net::steady_timer accept_timer;
   net::steady_timer lobby_timer;
   net::steady_timer presence_timer;
+  net::steady_timer pairing_timer;
   std::atomic<bool> stopped_sweeping{false};
   std::chrono::milliseconds accept_delay{0};  // 0: the last accept worked
   std::vector<std::thread> threads;
@@ -315,6 +334,7 @@ void Server::start() {
   s.accept();
   s.sweep_lobby();
   s.tick_presence();
+  s.sweep_pairing();
   for (int i = 0; i < std::max(1, s.config.io_threads); ++i)
     s.threads.emplace_back([&s] {
       // A handler's exception comes out of run(); the others' connections
@@ -349,6 +369,7 @@ void Server::stop() {
   s.stopped_sweeping = true;
   s.lobby_timer.cancel();
   s.presence_timer.cancel();
+  s.pairing_timer.cancel();
   s.io.stop();
   for (auto& t : s.threads) t.join();
   s.threads.clear();

@@ -1,0 +1,85 @@
+// "Play now": takes seeks, pairs them (SeekPool), makes the game of each
+// pair and tells both players over their /ws/me channel, offers the engine
+// to those who waited a minute, and keeps the home page's grid of controls
+// (players waiting and playing at each) up to date on every open page.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "server/accounts/relation_store.hpp"
+#include "server/base/user_hub.hpp"
+#include "server/pairing/seek_pool.hpp"
+#include "server/rooms/room_registry.hpp"
+
+namespace dvonn::server {
+
+struct MatchmakerLimits {
+  std::int64_t engine_offer_after_ms = 60'000;
+  int seeks_per_minute = 20;  // per user
+  std::int64_t publish_every_ms = 500;
+};
+
+// The answer to a seek or a cancel: 200, or the status and message of a
+// refusal.
+struct SeekAnswer {
+  int status = 200;
+  std::string error;
+};
+
+class Matchmaker {
+ public:
+  Matchmaker(RoomRegistry& registry, RoomContext& context, UserHub& users, RelationStore& relations,
+             MatchmakerLimits limits = {})
+      : registry_(registry), context_(context), users_(users), relations_(relations), limits_(limits) {}
+
+  // A user looks for a game of a control (one of seek_controls()), rated or
+  // not; replaces the user's seek. Pairs at once when a partner waits.
+  // Reads the database (blocks): off the network threads.
+  SeekAnswer seek(const User& user, const std::string& control, bool rated);
+  // Withdraws a user's seek; whether there was one.
+  bool withdraw(std::int64_t user);
+  // Pairs those whose windows widened, offers the engine to those who
+  // waited long enough, counts the games in progress and tells the pages
+  // when the grid changed. Periodically, off the network threads.
+  void sweep();
+  // Whether a sweep has anything to do (seeks, games to count, a grid
+  // change not yet sent): an idle server does not wake its read pool.
+  bool busy() const;
+  // {"controls": [{"control", "waiting", "playing"}...], "mine": SEEK|null}
+  // for a user (0: nobody).
+  nlohmann::json grid_json(std::int64_t user) const;
+  // The engine level whose fixed rating is nearest a rating.
+  static int nearest_engine_level(double rating);
+  static nlohmann::json seek_json(const Seek& seek);
+
+ private:
+  void pair();
+  void start(const Seek& a, const Seek& b);
+  nlohmann::json controls_json() const;
+  // Sends the grid to every /ws/me page when it changed, at most every
+  // publish_every_ms (a change meanwhile waits for the next sweep).
+  void publish();
+  bool allow_seek_locked(std::int64_t user, std::int64_t now);
+
+  RoomRegistry& registry_;
+  RoomContext& context_;
+  UserHub& users_;
+  RelationStore& relations_;
+  const MatchmakerLimits limits_;
+  SeekPool pool_;
+  mutable std::mutex mutex_;
+  std::map<std::string, std::string> started_;  // game id -> control, while in progress
+  std::map<std::string, int> playing_;          // control -> games in progress (as of the last sweep)
+  std::map<std::int64_t, std::deque<std::int64_t>> recent_seeks_;  // user -> times of the last minute
+  nlohmann::json published_;
+  std::int64_t published_ms_ = 0;
+  bool publish_pending_ = false;  // a change waits for the throttle
+};
+
+}  // namespace dvonn::server
