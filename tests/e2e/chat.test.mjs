@@ -112,7 +112,10 @@ test('two players and a spectator chat live; spectators stay hidden from the pla
   assert.deepEqual(await texts(bob, 'chat-players'), [html, 'good luck', 'while muted']);
 
   // Carol reports Alice's first message, once.
-  await carol.getByRole('button', { name: `Report the message of ${ALICE}` }).first().click();
+  await carol
+    .getByRole('button', { name: `Report the message of ${ALICE}` })
+    .first()
+    .click();
   await carol.getByRole('button', { name: `Message of ${ALICE} reported` }).waitFor();
   assert.equal(await carol.getByRole('button', { name: `Message of ${ALICE} reported` }).isDisabled(), true);
   const messageId = await carol.getAttribute(`${tid('chat-players')} li:first-child`, 'data-id');
@@ -122,7 +125,9 @@ test('two players and a spectator chat live; spectators stay hidden from the pla
 
   // The game ends: the players see the spectators' chat now.
   const seat = await alice.request.get(`${BASE}/api/games/${id}/seat`);
-  const resign = await alice.request.post(`${BASE}/api/games/${id}/resign`, { data: { token: (await seat.json()).token } });
+  const resign = await alice.request.post(`${BASE}/api/games/${id}/resign`, {
+    data: { token: (await seat.json()).token },
+  });
   assert.equal(resign.status(), 200, await resign.text());
   await shows(bob, 'chat-spectators', 'spectators only', 5000);
   assert.equal(await bob.isVisible(tid('chat-spectators-section')), true);

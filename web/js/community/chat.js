@@ -60,7 +60,9 @@ function item(m) {
       type: 'button',
       class: 'small chat-report',
       'data-testid': 'chat-report',
-      'aria-label': done ? t('chat.reportedLabel', { name: m.from.name }) : t('chat.reportLabel', { name: m.from.name }),
+      'aria-label': done
+        ? t('chat.reportedLabel', { name: m.from.name })
+        : t('chat.reportLabel', { name: m.from.name }),
     });
     b.textContent = done ? t('chat.reported') : t('chat.report');
     b.disabled = done;
