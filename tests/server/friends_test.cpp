@@ -114,5 +114,28 @@ TEST_F(FriendsTest, FollowingIsRateLimited) {
   EXPECT_GT(limited, 0);
 }
 
+TEST_F(FriendsTest, ABlockedPlayerCannotJoinTheOthersGames) {
+  Browser ann = signup("ann"), bob = signup("bob"), cy = signup("cyd");
+  ASSERT_EQ(block(bob, "ann").status, 200);
+  // A lobby game of ann's: bob (who blocked her) cannot take the seat,
+  // nor through the game's link; cy can.
+  auto open = call("/api/lobby", {{"color", "white"}}, ann);
+  ASSERT_EQ(open.status, 201) << open.body;
+  std::string id = open.json()["id"];
+  auto refused = call("/api/lobby/" + id + "/join", json::object(), bob);
+  EXPECT_EQ(refused.status, 403) << refused.body;
+  EXPECT_NE(refused.json()["error"].get<std::string>().find("blocked"), std::string::npos);
+  EXPECT_EQ(call("/api/games/" + id + "/join", json::object(), bob).status, 403);
+  EXPECT_EQ(state(id)["started"], false);  // still open
+  EXPECT_EQ(call("/api/lobby/" + id + "/join", json::object(), cy).status, 200);
+  // The other way round too: ann's block of bob's game.
+  auto bobs = call("/api/lobby", {{"color", "white"}}, bob);
+  ASSERT_EQ(bobs.status, 201) << bobs.body;
+  EXPECT_EQ(call("/api/lobby/" + bobs.json()["id"].get<std::string>() + "/join", json::object(), ann).status, 403);
+  // Unblocked, they may meet again.
+  ASSERT_EQ(block(bob, "ann", false).status, 200);
+  EXPECT_EQ(call("/api/lobby/" + bobs.json()["id"].get<std::string>() + "/join", json::object(), ann).status, 200);
+}
+
 }  // namespace
 }  // namespace dvonn::server::testing

@@ -161,6 +161,28 @@ TEST_F(PairingTest, TwoSeekersOfAControlArePairedIntoAGameBothCanPlay) {
   EXPECT_FALSE(ann_ws->next_of_type("seeks").is_null());
 }
 
+TEST_F(PairingTest, EveryOnlineGameInProgressCountsAsPlayedAtItsControl) {
+  Browser ann = signup("ann"), bob = signup("bob");
+  auto playing_at = [&](const std::string& control) {
+    return control_of(get("/api/seeks").json(), control)["playing"].get<int>();
+  };
+  EXPECT_EQ(playing_at("5+3"), 0);
+  // A lobby game at 5+3: not counted while it waits, counted once joined,
+  // not counted once over.
+  auto open = call("/api/lobby",
+                   {{"color", "white"}, {"clock", {{"type", "realtime"}, {"initial", 300}, {"increment", 3}}}}, ann);
+  ASSERT_EQ(open.status, 201) << open.body;
+  std::string id = open.json()["id"];
+  EXPECT_EQ(playing_at("5+3"), 0);
+  auto joined = call("/api/lobby/" + id + "/join", json::object(), bob);
+  ASSERT_EQ(joined.status, 200) << joined.body;
+  EXPECT_EQ(playing_at("5+3"), 1);
+  EXPECT_EQ(playing_at("10+0"), 0);
+  auto aborted = call("/api/games/" + id + "/abort", {{"token", open.json()["token"]}});
+  EXPECT_EQ(aborted.status, 200) << aborted.body;
+  EXPECT_EQ(playing_at("5+3"), 0);
+}
+
 TEST_F(PairingTest, DifferentControlsOrRatedNessAreNotPaired) {
   Browser ann = signup("ann"), bob = signup("bob"), cy = guest("cyd");
   auto ann_ws = channel(ann), bob_ws = channel(bob), cy_ws = channel(cy);

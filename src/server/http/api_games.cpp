@@ -130,6 +130,15 @@ void Api::hint(const ApiCall& call, Respond respond) {
 void Api::join(const std::string& id, const ApiCaller& caller, Respond respond) {
   auto room = p_.registry.find(id);
   if (!room) return respond(no_game(id));
+  // Blocked either way: they do not meet, through the lobby or a link. (A
+  // caller with a session is answered from the read pool: the read is
+  // allowed here.)
+  if (caller.user) {
+    GameRoom::People people = room->people();
+    std::int64_t creator = people.white_user ? people.white_user : people.black_user;
+    if (creator && creator != caller.user->id && p_.relations.blocked_either(creator, caller.user->id))
+      return respond(json_error(403, "you cannot join this game: one of you has blocked the other"));
+  }
   room->join(caller.user ? *caller.user : User{}, [respond](const RoomReply& r) {
     if (r.status != 200) return respond(json_error(r.status, r.error));
     HttpReply h;

@@ -90,7 +90,7 @@ std::span<const ApiRoute> Api::routes() {
       {"GET", "/api/games/{}/chat", Database, Anyone, None, &Api::chat_read},
       {"POST", "/api/chat/{}/report", Database, User, Object, &Api::chat_report},
       {"POST", "/api/me/settings", Database, User, Object, &Api::settings},
-      {"GET", "/api/seeks", Memory, Anyone, None, &Api::seek_grid},
+      {"GET", "/api/seeks", Database, Anyone, None, &Api::seek_grid},
       {"POST", "/api/seeks", Database, User, Object, &Api::seek_create},
       {"POST", "/api/seeks/cancel", Memory, User, ObjectOrEmpty, &Api::seek_cancel},
   };

@@ -7,6 +7,7 @@ namespace dvonn::server {
 using nlohmann::json;
 
 void Api::seek_grid(const ApiCall& call, Respond respond) {
+  p_.pairing.recount();
   HttpReply h;
   h.body = p_.pairing.grid_json(call.caller.user ? call.caller.user->id : 0).dump();
   respond(h);

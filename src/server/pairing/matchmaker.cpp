@@ -6,6 +6,7 @@
 #include "server/accounts/engine_ratings.hpp"
 #include "server/pairing/paired_game.hpp"
 #include "server/pairing/seek_controls.hpp"
+#include "server/store/sqlite_util.hpp"
 
 namespace dvonn::server {
 
@@ -129,15 +130,12 @@ void Matchmaker::sweep() {
     std::lock_guard lock(mutex_);
     started = started_;
   }
-  std::map<std::string, int> playing;
   std::vector<std::string> ended;
   for (const auto& [id, control] : started) {
     auto room = registry_.find(id);
-    if (!room || room->progress().over)
-      ended.push_back(id);
-    else
-      ++playing[control];
+    if (!room || room->progress().over) ended.push_back(id);
   }
+  std::map<std::string, int> playing = count_playing();
   {
     std::lock_guard lock(mutex_);
     for (const auto& id : ended) started_.erase(id);
@@ -148,6 +146,32 @@ void Matchmaker::sweep() {
       it = !it->second.empty() && now - it->second.back() < 60'000 ? std::next(it) : recent_seeks_.erase(it);
   }
   publish();
+}
+
+std::map<std::string, int> Matchmaker::count_playing() const {
+  // Every online game in progress at a control of the grid, however it was
+  // made (Play now, the lobby, a link, a challenge, a rematch). A real-time
+  // game nobody moved in for an hour is not being played (its clock would
+  // have ended it); a day-a-move game counts for two days.
+  std::map<std::string, int> playing;
+  const std::int64_t now = context_.now_ms();
+  context_.store.read([&](sqlite3* db) {
+    Statement q(db,
+                "SELECT clock, COUNT(*) AS n FROM games WHERE over = 0 AND mode = 'online' AND started_ms > 0"
+                " AND updated_ms > CASE WHEN clock = '1d' THEN ?2 ELSE ?1 END GROUP BY clock",
+                false);
+    q.bind(1, now - std::int64_t{3'600'000}).bind(2, now - std::int64_t{2 * 86'400'000});
+    while (q.next())
+      if (std::string control = q.text("clock"); is_seek_control(control))
+        playing[control] = static_cast<int>(q.integer("n"));
+  });
+  return playing;
+}
+
+void Matchmaker::recount() {
+  std::map<std::string, int> playing = count_playing();
+  std::lock_guard lock(mutex_);
+  playing_ = std::move(playing);
 }
 
 bool Matchmaker::busy() const {

@@ -51,6 +51,9 @@ class Matchmaker {
   // Whether a sweep has anything to do (seeks, games to count, a grid
   // change not yet sent): an idle server does not wake its read pool.
   bool busy() const;
+  // Counts the games in progress at each control again (reads the
+  // database: off the network threads).
+  void recount();
   // {"controls": [{"control", "waiting", "playing"}...], "mine": SEEK|null}
   // for a user (0: nobody).
   nlohmann::json grid_json(std::int64_t user) const;
@@ -60,6 +63,7 @@ class Matchmaker {
 
  private:
   void pair();
+  std::map<std::string, int> count_playing() const;
   void start(const Seek& a, const Seek& b);
   nlohmann::json controls_json() const;
   // Sends the grid to every /ws/me page when it changed, at most every
@@ -75,7 +79,7 @@ class Matchmaker {
   SeekPool pool_;
   mutable std::mutex mutex_;
   std::map<std::string, std::string> started_;  // game id -> control, while in progress
-  std::map<std::string, int> playing_;          // control -> games in progress (as of the last sweep)
+  std::map<std::string, int> playing_;          // control -> games in progress (as of the last count)
   std::map<std::int64_t, std::deque<std::int64_t>> recent_seeks_;  // user -> times of the last minute
   nlohmann::json published_;
   std::int64_t published_ms_ = 0;
