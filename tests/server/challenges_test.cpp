@@ -186,5 +186,35 @@ TEST_F(ChallengesTest, PendingChallengesArePaged) {
   EXPECT_EQ(get("/api/me/challenges?before=x", ann).status, 400);
 }
 
+// Challenges swept with the lobby, so that a test sees the sweep soon.
+class ExpiringChallengesTest : public ChallengesTest {
+ protected:
+  void configure(ServerConfig& c) override {
+    ChallengesTest::configure(c);
+    c.lobby_sweep_ms = 20;
+  }
+};
+
+TEST_F(ExpiringChallengesTest, AChallengeUnansweredForADayExpires) {
+  Browser ann = signup("ann"), bob = signup("bob");
+  auto anns = channel(ann), bobs = channel(bob);
+  auto r = challenge(ann, "bob");
+  ASSERT_EQ(r.status, 201) << r.body;
+  std::string id = r.json()["challenge"]["id"];
+  advance(23 * 3'600'000LL);  // still pending after 23 hours
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  EXPECT_EQ(pending(bob), 1u);
+  advance(3'600'000LL + 1000);  // a day and a second
+  auto heard = bobs->next_of_type("challenge-cancelled", 5);
+  EXPECT_EQ(heard["challenge"]["id"], id);
+  EXPECT_EQ(heard["challenge"]["state"], "expired");
+  EXPECT_EQ(anns->next_of_type("challenge-cancelled", 5)["challenge"]["state"], "expired");
+  EXPECT_EQ(pending(bob), 0u);
+  EXPECT_EQ(pending(ann), 0u);
+  EXPECT_EQ(call("/api/challenges/" + id + "/accept", json::object(), bob).status, 409);
+  // A new one may be sent at once.
+  EXPECT_EQ(challenge(ann, "bob").status, 201);
+}
+
 }  // namespace
 }  // namespace dvonn::server::testing

@@ -170,9 +170,23 @@ struct Server::Impl {
     lobby_timer.expires_after(std::chrono::milliseconds(std::max(1, config.lobby_sweep_ms)));
     lobby_timer.async_wait([this](boost::system::error_code ec) {
       if (ec || stopped_sweeping) return;
-      reads->post([this] { lobby.expire(now_ms()); });
+      reads->post([this] {
+        lobby.expire(now_ms());
+        expire_challenges();
+      });
       sweep_lobby();
     });
+  }
+
+  // Challenges unanswered for a day expire; both sides' pages drop them.
+  void expire_challenges() {
+    std::string error;
+    for (const Challenge& c : challenges.expire(now_ms() - kChallengeLifetimeMs, error)) {
+      nlohmann::json message = {{"type", "challenge-cancelled"}, {"challenge", challenge_json(c)}};
+      users.send(c.from.id, message);
+      users.send(c.to.id, message);
+    }
+    if (!error.empty()) std::cerr << "dvonn serve: expiring challenges: " << error << "\n";
   }
 
   // Every presence_ms the header's counts go to everyone if they changed.

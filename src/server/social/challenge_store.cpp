@@ -148,6 +148,22 @@ std::vector<Challenge> ChallengeStore::cancel_between(std::int64_t a, std::int64
   return cancelled;
 }
 
+std::vector<Challenge> ChallengeStore::expire(std::int64_t before, std::string& error) {
+  std::vector<Challenge> old;
+  store_.read([&](sqlite3* db) {
+    Statement q(db, (std::string(kChallengeSelect) + "WHERE c.state = 'pending' AND c.created_ms < ?1").c_str(), false);
+    q.bind(1, before);
+    while (q.next()) old.push_back(read_challenge(q));
+  });
+  std::vector<Challenge> expired;
+  for (Challenge& c : old)
+    if (settle(c.id, "expired", "", error)) {
+      c.state = "expired";
+      expired.push_back(c);
+    }
+  return expired;
+}
+
 void ChallengeStore::forget_user(sqlite3* db, std::int64_t user) {
   Statement q(db, "DELETE FROM challenges WHERE from_user = ?1 OR to_user = ?1", false);
   q.bind(1, user).run();

@@ -25,13 +25,16 @@ struct Challenge {
   std::string clock = "untimed";  // format_time_control
   bool rated = false;
   std::int64_t created_ms = 0;
-  std::string state = "pending";  // pending, accepted, declined, cancelled
+  std::string state = "pending";  // pending, accepted, declined, cancelled, expired
   std::string game_id;            // once accepted
 };
 
 // CHALLENGE as the API shows it: id, from, to (PLAYER), color, clock (as
 // time_control_json), rated, created_ms, state, game.
 nlohmann::json challenge_json(const Challenge& c);
+
+// How long a challenge waits for its answer.
+inline constexpr std::int64_t kChallengeLifetimeMs = 24 * 3'600'000LL;
 
 class ChallengeStore {
  public:
@@ -53,6 +56,9 @@ class ChallengeStore {
   // Cancels the pending challenges between two users (a block); returns
   // those cancelled.
   std::vector<Challenge> cancel_between(std::int64_t a, std::int64_t b, std::string& error);
+  // Expires the challenges still pending that were made before `before`;
+  // returns those expired.
+  std::vector<Challenge> expire(std::int64_t before, std::string& error);
   // Removes every challenge from or to a user (a deleted account), in the
   // caller's transaction.
   static void forget_user(sqlite3* db, std::int64_t user);
