@@ -7,10 +7,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { BASE, launch, newPage, tid, noScriptErrors, expectNoAxeViolations } from './helpers.mjs';
+import { BASE, launch, newPage, tid, noScriptErrors, expectNoAxeViolations, signUp, PASSWORD } from './helpers.mjs';
 
 const stamp = Date.now().toString(36).slice(-5);
-const PASSWORD = 'correct horse 42';
 const PHONE = { width: 390, height: 844 };
 const PHONE_OPTIONS = { hasTouch: true, isMobile: true };
 
@@ -21,14 +20,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-async function signUp(page, name, password = PASSWORD) {
-  await page.goto(`${BASE}/#signup`);
-  await page.fill(tid('signup-name'), name);
-  await page.fill(tid('signup-password'), password);
-  await page.click(tid('signup-submit'));
-  await page.waitForSelector(`body[data-user="${name}"]`);
-}
 
 async function logIn(page, name, password) {
   await page.goto(`${BASE}/#login`);

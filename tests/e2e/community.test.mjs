@@ -19,6 +19,8 @@ import {
   clickMove,
   noScriptErrors,
   noConsoleErrors,
+  signUp,
+  PASSWORD,
 } from './helpers.mjs';
 
 // ---------- Glicko-2 (Glickman, "Example of the Glicko-2 system"), written independently ----------
@@ -75,20 +77,11 @@ function glicko2(player, opponents, tau = 0.5) {
 const stamp = Date.now().toString(36).slice(-5);
 const ALICE = `alice_${stamp}`;
 const BOB = `bob_${stamp}`;
-const PASSWORD = 'correct horse 42';
 
 let browser,
   alice,
   bob,
   gameId = null;
-
-async function signUp(page, name, password = PASSWORD) {
-  await page.goto(`${BASE}/#signup`);
-  await page.fill(tid('signup-name'), name);
-  await page.fill(tid('signup-password'), password);
-  await page.click(tid('signup-submit'));
-  await page.waitForSelector(`body[data-user="${name}"]`);
-}
 
 async function logIn(page, name, password = PASSWORD) {
   await page.goto(`${BASE}/#login`);

@@ -5,27 +5,23 @@
 // new screens.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, launch, newPage, tid, shot, noScriptErrors, expectNoAxeViolations } from './helpers.mjs';
+import {
+  BASE,
+  launch,
+  newPage,
+  tid,
+  shot,
+  noScriptErrors,
+  expectNoAxeViolations,
+  signUp,
+  noSideScroll,
+} from './helpers.mjs';
 
 const stamp = Date.now().toString(36).slice(-5);
 const A = `fa_${stamp}`;
 const B = `fb_${stamp}`;
-const PASSWORD = 'correct horse 42';
 
 let browser, a, b;
-
-async function signUp(page, name) {
-  await page.goto(`${BASE}/#signup`);
-  await page.fill(tid('signup-name'), name);
-  await page.fill(tid('signup-password'), PASSWORD);
-  await page.click(tid('signup-submit'));
-  await page.waitForSelector(`body[data-user="${name}"]`);
-}
-
-async function noSideScroll(page, label) {
-  const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  assert.ok(wide <= 0, `${label}: the page scrolls sideways by ${wide} px`);
-}
 
 before(async () => {
   browser = await launch();

@@ -18,9 +18,9 @@ import {
   shot,
   noScriptErrors,
   expectNoAxeViolations,
+  signUp,
 } from './helpers.mjs';
 
-const PASSWORD = 'correct horse battery';
 const PHONE = { viewport: { width: 390, height: 844 }, options: { hasTouch: true, isMobile: true } };
 let browser;
 
@@ -33,14 +33,6 @@ after(async () => {
 
 function uniqueName(prefix) {
   return `${prefix}${Math.random().toString(36).slice(2, 8)}`.replace(/[^a-z0-9]/gi, 'x');
-}
-
-async function signUp(page, name) {
-  await page.goto(`${BASE}/#signup`);
-  await page.fill(tid('signup-name'), name);
-  await page.fill(tid('signup-password'), PASSWORD);
-  await page.click(tid('signup-submit'));
-  await page.waitForSelector(`body[data-user="${name}"]`);
 }
 
 // A casual real-time online game: `white` creates it (through the API, as

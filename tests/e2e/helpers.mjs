@@ -144,3 +144,22 @@ export async function expectNoAxeViolations(page, label) {
     `${label}: ${violations.map((v) => `${v.id} (${v.impact}): ${v.targets.join(', ')}`).join('; ')}`,
   );
 }
+
+// The password of the test accounts.
+export const PASSWORD = 'correct horse 42';
+
+// Signs a new account up through the page's form; done once the header
+// shows the name.
+export async function signUp(page, name, password = PASSWORD) {
+  await page.goto(`${BASE}/#signup`);
+  await page.fill(tid('signup-name'), name);
+  await page.fill(tid('signup-password'), password);
+  await page.click(tid('signup-submit'));
+  await page.waitForSelector(`body[data-user="${name}"]`);
+}
+
+// Fails when the page is wider than the window (it would scroll sideways).
+export async function noSideScroll(page, label) {
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  if (wide > 0) throw new Error(`${label}: the page scrolls sideways by ${wide} px`);
+}

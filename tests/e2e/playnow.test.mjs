@@ -4,9 +4,8 @@
 // phone, in French, seeks casual games only.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, launch, newPage, tid, shot, noScriptErrors, expectNoAxeViolations } from './helpers.mjs';
+import { BASE, launch, newPage, tid, shot, noScriptErrors, expectNoAxeViolations, signUp } from './helpers.mjs';
 
-const PASSWORD = 'correct horse battery';
 const stamp = Date.now().toString(36).slice(-5);
 let browser;
 
@@ -16,14 +15,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-async function signUp(page, name) {
-  await page.goto(`${BASE}/#signup`);
-  await page.fill(tid('signup-name'), name);
-  await page.fill(tid('signup-password'), PASSWORD);
-  await page.click(tid('signup-submit'));
-  await page.waitForSelector(`body[data-user="${name}"]`);
-}
 
 async function asGuest(page, name) {
   await page.goto(`${BASE}/#guest`);
