@@ -11,6 +11,7 @@
 #include <boost/asio/strand.hpp>
 #include <chrono>
 #include <iostream>
+#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -153,8 +154,12 @@ struct Server::Impl {
     accounts.add_deletion_step(&NotificationStore::forget_user);
     accounts.add_deletion_step(&ChatStore::forget_user);
     // Off the store's writer thread (notifying commits a write).
+    // Called on the store's writer thread, also while the server stops
+    // (the store commits what is queued after the read pool is gone): then
+    // the notification is dropped.
     context.game_changed = [this](const RoomChange& change) {
-      reads->post([this, change] { notifier.game_changed(change); });
+      std::lock_guard lock(notifying_mutex);
+      if (notifying) reads->post([this, change] { notifier.game_changed(change); });
     };
     if (config.read_hook) store->set_read_hook(config.read_hook);
     tcp::endpoint endpoint(net::ip::make_address(config.host), config.port);
@@ -320,6 +325,8 @@ struct Server::Impl {
   net::steady_timer presence_timer;
   net::steady_timer pairing_timer;
   std::atomic<bool> stopped_sweeping{false};
+  std::mutex notifying_mutex;                 // guards notifying and the posts it allows
+  bool notifying = true;                      // false once the read pool is about to go
   std::chrono::milliseconds accept_delay{0};  // 0: the last accept worked
   std::vector<std::thread> threads;
   bool started = false;
@@ -390,6 +397,10 @@ void Server::stop() {
   // No more clock ends, and the account work queued finishes (it may wait
   // for the store) before the store closes.
   s.watcher->stop();
+  {
+    std::lock_guard lock(s.notifying_mutex);
+    s.notifying = false;
+  }
   s.reads.reset();
   s.auth_queue.reset();
   // Engines first (their results are dropped), then the store, which

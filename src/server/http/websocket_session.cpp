@@ -47,10 +47,6 @@ class WebSocketSession : public Subscriber,
     address_ = ec ? "unknown" : endpoint.address().to_string();
   }
 
-  ~WebSocketSession() override {
-    if (user_channel_) services_.users.remove(user_->id, this);
-  }
-
   void run(http::request<http::string_body> upgrade) {
     // Behind a proxy the client is the one the proxy names (as for HTTP).
     address_ = client_address(address_, upgrade["X-Forwarded-For"], services_.config.behind_proxy);
@@ -138,8 +134,11 @@ class WebSocketSession : public Subscriber,
   void on_read(beast::error_code ec, std::size_t bytes) {
     if (ec) {
       // Closed, timed out or too big: the session ends, and its seat (if it
-      // named one) may be away.
+      // named one) may be away, or its user offline. (Here, not in the
+      // destructor: that may run under a room's or the hub's lock, or after
+      // the server's parts are gone.)
       if (room_) room_->unsubscribe(this);
+      if (user_channel_) services_.users.remove(user_->id, this);
       return;
     }
     last_active_ms_ = steady_now_ms();
