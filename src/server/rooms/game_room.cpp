@@ -534,8 +534,10 @@ void GameRoom::committed(const std::string& error, std::shared_ptr<const std::st
     return;
   }
   reply_template.state = full;
-  if (reply) reply(reply_template);
+  // The lobby first: once a join is answered, the game has left the list
+  // and freed its place (a new open game may take it at once).
   if (context_.lobby_changed && lobby_game) context_.lobby_changed(id_);
+  if (reply) reply(reply_template);
   if (change) context_.game_changed(*change);
   resume_engine();
 }
