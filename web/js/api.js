@@ -107,6 +107,10 @@ export const api = {
     if (!res.ok) throw new ApiError(`HTTP ${res.status}`, res.status);
     return res.text();
   },
+  chat: (id, after) => request('GET', `/api/games/${encodeURIComponent(id)}/chat?after=${after}`),
+  say: (id, text) => request('POST', `/api/games/${encodeURIComponent(id)}/chat`, { text }),
+  reportChat: (messageId, reason) => request('POST', `/api/chat/${messageId}/report`, { reason }),
+  setChat: (on) => request('POST', '/api/me/settings', { chat: on }),
 };
 
 // A WebSocket to /ws that reconnects with backoff. onState(state) for every

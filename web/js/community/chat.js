@@ -5,31 +5,13 @@
 // Report button on each message. Messages arrive live over the game's
 // WebSocket (chatMessage) and are read back over HTTP when a game opens (a
 // reload, a replay). Their text is only ever set as text, never as markup.
-import { api, ApiError } from '../api.js';
+import { api } from '../api.js';
 import { t, errorText } from '../i18n.js';
 import { byTest, el } from '../dom.js';
 import { isOver } from '../game_text.js';
 import { session } from './session.js';
 
 let chat = null; // { id, player, over, rated, messages: Map(id -> message), reported: Set }
-
-const enc = encodeURIComponent;
-const request = async (method, path, body) => {
-  let res;
-  try {
-    res = await fetch(path, {
-      method,
-      headers: body ? { 'Content-Type': 'application/json' } : {},
-      body: body ? JSON.stringify(body) : undefined,
-      cache: 'no-store',
-    });
-  } catch {
-    throw new ApiError('', 0);
-  }
-  const data = await res.json().catch(() => null);
-  if (!res.ok) throw new ApiError((data && data.error) || `HTTP ${res.status}`, res.status);
-  return data;
-};
 
 const muteKey = (id) => `dvonn.chat.mute.${id}`;
 function muted() {
@@ -121,7 +103,7 @@ async function load() {
   try {
     let after = 0;
     for (let page = 0; page < 20; page++) {
-      const r = await request('GET', `/api/games/${enc(c.id)}/chat?after=${after}`);
+      const r = await api.chat(c.id, after);
       for (const m of r.messages) messages.set(m.id, m);
       if (!r.more) break;
       after = r.next;
@@ -181,7 +163,7 @@ export function closeChat() {
 async function report(m, button) {
   button.disabled = true;
   try {
-    await request('POST', `/api/chat/${m.id}/report`, { reason: '' });
+    await api.reportChat(m.id, '');
     chat.reported.add(m.id);
   } catch (e) {
     if (e.status === 409) chat.reported.add(m.id);
@@ -205,7 +187,7 @@ export function setupChat() {
     const send = byTest('chat-send');
     send.disabled = true;
     try {
-      const r = await request('POST', `/api/games/${enc(c.id)}/chat`, { text });
+      const r = await api.say(c.id, text);
       input.value = '';
       if (c === chat) chatMessage(c.id, r.message);
       note('');
@@ -229,7 +211,7 @@ export function setupChat() {
   byTest('chat-setting').addEventListener('change', async (ev) => {
     const on = ev.target.checked;
     try {
-      await request('POST', '/api/me/settings', { chat: on });
+      await api.setChat(on);
     } catch (e) {
       ev.target.checked = !on;
       note(t('chat.refused', { error: errorText(e) }));
