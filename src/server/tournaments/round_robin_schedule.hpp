@@ -13,7 +13,7 @@
 namespace dvonn::server {
 
 // Round r (0-based) is element r; a bye is {id, 0}, last in its round.
-// Fewer than two entrants: no rounds.
+// Fewer than two entrants: no rounds. Ids must not be 0 (the bye).
 std::vector<std::vector<Pairing>> round_robin_schedule(const std::vector<std::int64_t>& entrants);
 
 }  // namespace dvonn::server

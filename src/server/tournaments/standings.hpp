@@ -14,8 +14,8 @@
 // scores "2 2 2". on_fire tells whether the next game would count double.
 // Games count in the order of ended_ms (ties by their order in the list).
 // Tie-break by performance (the average of opponents' ratings plus 500 per
-// point of (wins - losses) / games, lichess's rough performance), then
-// rating. Buchholz and Sonneborn-Berger stay 0 in an arena.
+// point of (wins - losses) / games, lichess's rough performance; 0 for
+// someone who has not played yet), then rating. Buchholz and Sonneborn-Berger stay 0 in an arena.
 //
 // Rows come best first; players equal on points, every tie-break and rating
 // share a rank (1, 2, 2, 4), and are then listed by id.
