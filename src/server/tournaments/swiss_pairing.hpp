@@ -4,30 +4,36 @@
 //
 // The rules, in order of importance:
 //  1. nobody plays twice in a round; an odd count gives exactly one bye, to
-//     the lowest-scored player who has not had one yet (whoever has had the
-//     fewest byes when everyone has had one); a bye scores 1 point;
-//  2. no two players meet again, unless no pairing of the round avoids it
-//     (then the fewest repeats); forbidden(a, b) pairs (e.g. two engines)
-//     are avoided the same way, before repeats are;
-//  3. players meet their own score group: groups are paired from the top,
+//     the lowest-ranked player among those with the fewest byes (so nobody
+//     has a second bye while someone has none); a bye scores 1 point;
+//  2. forbidden(a, b) pairs (e.g. two engines) meet only when no pairing of
+//     the round avoids them (then as few as possible);
+//  3. no two players meet again, unless no pairing of the round avoids it
+//     (then the fewest repeats the forbidden pairs allow);
+//  4. colours: nobody gets a colour difference beyond +-2 nor the same
+//     colour three times in a row while the round can avoid it; otherwise
+//     whoever has had white more often (or, equal, white most recently)
+//     gets black; in round 1 the higher-rated has white on odd boards;
+//  5. players meet their own score group: groups are paired from the top,
 //     the top half against the bottom half of each (by score then rating,
 //     so round 1 is the top half of the ratings against the bottom half);
-//     a player who cannot be paired in their group floats down to the next;
-//  4. colours: whoever has had white more often gets black; nobody gets the
-//     same colour three times in a row nor a colour difference beyond ±2
-//     while the round can avoid it (a swap inside the group is preferred).
+//     a player who cannot be paired in their group floats down to the next
+//     (a preference, followed as far as rules 1-4 let it).
 //
-// The approach: a Dutch-style pairing. Players are sorted by score, then
-// rating, then id. From the top group down, each player is matched with the
-// best opponent of the remaining pool by a cost (score difference, distance
-// from the Dutch "half" partner, colour trouble), with depth-first
-// backtracking when the rest of the pool could no longer be paired without
-// a repeat or a forbidden pair. Whether the rest can be paired at all is
-// answered by a maximum-cardinality matching (Edmonds' blossom algorithm,
-// O(n^3)), so backtracking never explores a dead end, and when no
-// repeat-free pairing exists the matcher's minimum number of repeats is
-// accepted instead. Fast for hundreds of entrants; deterministic (ties broken
-// by id: a caller who wants chance shuffles the ratings it passes, not us).
+// The approach: a Dutch-style greedy with backtracking. Players are ranked
+// by score, rating, id. The bye is given first; then the top remaining
+// player takes the best partner by a cost (same score group, the rest of
+// the group left pairable among itself, colour preferences met, distance
+// from the Dutch "half below" partner). Rules 2-4 are kept exact by
+// maximum-cardinality matchings (Edmonds' blossom algorithm) of the graphs
+// of pairs without a forbidden pair / also without a repeat / also without
+// a colour clash: a maximum matching tells the fewest bad pairs the round
+// needs, and before a pair is taken, the matching of what is left (repaired
+// in O(n^2)) tells whether that minimum can still be met. So the search
+// rarely goes back; when rules 2-4 cannot all be met at their minimum at
+// once, a later rule's target is raised (a few times, then dropped), and a
+// search budget bounds the worst case. 200 entrants take milliseconds.
+// Deterministic: ties go by id; a caller who wants chance shuffles first.
 #pragma once
 
 #include <cstdint>
