@@ -1,10 +1,13 @@
 // An arena's pairings of the moment: whoever is free now is paired with
-// another free player. Closest points first (then closest ratings); never
-// the same two players twice in a row (each one's last game) while either
-// has anyone else free to play; forbidden(a, b) pairs avoided unless that
-// leaves someone unpaired who could play; colours balanced per player
-// (whoever has had white more often, or white last, gets black).
-// Deterministic: ties broken by id.
+// another free player. As many games as the rules allow (a maximum
+// matching of the allowed pairs), the leaders (by points, then rating)
+// choosing first the closest partner by points, then rating, that keeps
+// that number. Never the same two players twice in a row (either one's last
+// opponent) nor a forbidden(a, b) pair while anyone else is free; when only
+// those two are free they do play (waiting would help nobody). Colours
+// balanced per player: whoever has had white more often gets black, then
+// whoever had white last, then the leader has white (so a player's colours
+// alternate). Deterministic: ties broken by id.
 #pragma once
 
 #include <cstdint>

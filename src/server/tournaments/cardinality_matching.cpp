@@ -49,6 +49,15 @@ void CardinalityMatching::remove_pair(int a, int b) {
   }
 }
 
+void CardinalityMatching::remove_vertex(int v) {
+  int m = mate_[v];
+  present_[v] = 0;
+  if (m == -1) return;
+  mate_[m] = mate_[v] = -1;
+  --size_;
+  if (augment_from(m)) ++size_;
+}
+
 bool CardinalityMatching::augment_from(int root) {
   int v = find_path(root);
   if (v == -1) return false;

@@ -24,6 +24,10 @@ class CardinalityMatching {
   // repairs the matching to a maximum one again: only paths from the two
   // freed mates can augment it, so that is O(n^2) per freed mate.
   void remove_pair(int a, int b);
+  // Takes vertex v out of the graph, the same way.
+  void remove_vertex(int v);
+  // Vertex v's partner in the current matching, or -1.
+  int mate(int v) const { return mate_[v]; }
 
  private:
   bool augment_from(int root);
