@@ -326,6 +326,36 @@ TEST(TournamentSwiss, ScoreGroupsColoursAndByesInASmallSecondRound) {
   EXPECT_EQ(pairs[3], (Pairing{7, 0}));
 }
 
+TEST(TournamentSwiss, NobodyOrOneEntrant) {
+  EXPECT_TRUE(swiss_pairing({}, {}, nullptr).empty());
+  EXPECT_EQ(swiss_pairing({{7, 1500}}, {}, nullptr), (std::vector<Pairing>{{7, 0}}));
+}
+
+TEST(TournamentSwiss, WithdrawnPlayersGamesStillCountForColoursAndRepeats) {
+  // Round 1: 1-2, 3-4, 5-6, white won each; then 4 withdraws. Round 2
+  // without 4: 1-2 and 5-6 do not meet again.
+  std::vector<TournamentGame> history{
+      {1, 1, 2, GameResult::WhiteWins, 0}, {1, 3, 4, GameResult::WhiteWins, 0}, {1, 5, 6, GameResult::WhiteWins, 0}};
+  std::vector<SwissEntrant> active{{1, 2000}, {2, 1900}, {3, 1800}, {5, 1600}, {6, 1500}};
+  auto pairs = swiss_pairing(active, history, nullptr);
+  ASSERT_EQ(pairs.size(), 3u);
+  for (const auto& p : pairs) {
+    EXPECT_NE(std::minmax(p.white, p.black), std::minmax<std::int64_t>(1, 2));
+    EXPECT_NE(std::minmax(p.white, p.black), std::minmax<std::int64_t>(5, 6));
+  }
+  // The winners 1, 3, 5 are one group of three: 1 meets 3 (the Dutch half
+  // below), 5 floats down to meet 2, who had black: 2 has white; 6, the
+  // lowest ranked, has the bye.
+  EXPECT_EQ(pairs.back(), (Pairing{6, 0}));
+  auto has = [&](std::int64_t a, std::int64_t b) {
+    return std::any_of(pairs.begin(), pairs.end(),
+                       [&](const Pairing& p) { return std::minmax(p.white, p.black) == std::minmax(a, b); });
+  };
+  EXPECT_TRUE(has(1, 3));
+  EXPECT_TRUE(has(2, 5));
+  EXPECT_TRUE(std::find(pairs.begin(), pairs.end(), Pairing{2, 5}) != pairs.end());
+}
+
 TEST(TournamentSwiss, ForbiddenPairsMeetOnlyWhenNothingElseWorks) {
   std::vector<SwissEntrant> active{{1, 2000}, {2, 1000}, {3, 1500}, {4, 1400}};
   auto engines = [](std::int64_t a, std::int64_t b) { return a <= 2 && b <= 2; };
