@@ -26,7 +26,9 @@ constexpr std::size_t kGroupLookahead = 24;
 // of pairs at or above one of these to the round's minimum.
 // kNever: a second bye while someone has none, which no level allows.
 enum Tier : char { kClean = 0, kColourClash = 1, kRepeat = 2, kForbidden = 3, kNever = 4 };
-constexpr int kLevels = 3;  // no forbidden, no repeat, no colour clash
+// No forbidden pair, no repeat, no colour clash, no float out of the top
+// score group.
+constexpr int kLevels = 4;
 // How many times a level's target is raised before the level is given up.
 constexpr int kRaises = 4;
 
@@ -137,6 +139,7 @@ class SwissSearch {
     int fewest_byes = n == 0 ? 0 : players_[0].byes;
     for (const auto& p : players_) fewest_byes = std::min(fewest_byes, p.byes);
     tier_.assign(nodes_, std::vector<char>(nodes_, kClean));
+    top_.reserve(nodes_);
     for (int i = 0; i < n; ++i) {
       for (int j = i + 1; j < n; ++j) {
         const auto &a = players_[i], &b = players_[j];
@@ -151,6 +154,7 @@ class SwissSearch {
         tier_[i][j] = tier_[j][i] = tier;
       }
       if (bye_ != -1) tier_[i][bye_] = tier_[bye_][i] = players_[i].byes > fewest_byes ? kNever : kClean;
+      top_.push_back(players_[i].score == players_[0].score);
     }
   }
 
@@ -197,8 +201,14 @@ class SwissSearch {
 
  private:
   // Pairs of the level-th graph: no forbidden pair (0), no repeat either
-  // (1), no colour clash either (2).
-  bool in_level(int a, int b, int level) const { return tier_[a][b] < kForbidden - level; }
+  // (1), no colour clash either (2), not across the top group's edge
+  // either (3).
+  bool in_level(int a, int b, int level) const {
+    if (level == kLevels - 1) return tier_[a][b] == kClean && on_top(a) == on_top(b);
+    return tier_[a][b] < kForbidden - level;
+  }
+  // Whether node v is a player of the top score group (the bye is not).
+  bool on_top(int v) const { return v < static_cast<int>(top_.size()) && top_[v]; }
 
   // One depth-first search that keeps each level's bad pairs within its
   // target (one target per level enforced, from level 0).
@@ -328,6 +338,7 @@ class SwissSearch {
   std::vector<Player> players_;
   int nodes_ = 0, bye_ = -1;
   std::vector<std::vector<char>> tier_;
+  std::vector<char> top_;                    // per player: in the top score group
   std::vector<CardinalityMatching> full_;    // per level, the whole field
   std::vector<CardinalityMatching> graphs_;  // per enforced level, what is left
   std::vector<int> targets_, bad_;

@@ -17,20 +17,22 @@
 //  5. players meet their own score group: groups are paired from the top,
 //     the top half against the bottom half of each (by score then rating,
 //     so round 1 is the top half of the ratings against the bottom half);
-//     a player who cannot be paired in their group floats down to the next
-//     (a preference, followed as far as rules 1-4 let it).
+//     a player who cannot be paired in their group floats down to the next.
+//     The top group has as few floats as rules 1-4 allow; further down
+//     this is a preference of the greedy search.
 //
 // The approach: a Dutch-style greedy with backtracking. Players are ranked
 // by score, rating, id. The bye is given first; then the top remaining
 // player takes the best partner by a cost (same score group, the rest of
 // the group left pairable among itself, colour preferences met, distance
-// from the Dutch "half below" partner). Rules 2-4 are kept exact by
-// maximum-cardinality matchings (Edmonds' blossom algorithm) of the graphs
-// of pairs without a forbidden pair / also without a repeat / also without
-// a colour clash: a maximum matching tells the fewest bad pairs the round
+// from the Dutch "half below" partner). Rules 2-4, and 5 for the top
+// group, are kept exact by maximum-cardinality matchings (Edmonds' blossom
+// algorithm) of the graphs of pairs without a forbidden pair / also without
+// a repeat / also without a colour clash / also not across the top group's
+// edge: a maximum matching tells the fewest bad pairs the round
 // needs, and before a pair is taken, the matching of what is left (repaired
 // in O(n^2)) tells whether that minimum can still be met. So the search
-// rarely goes back; when rules 2-4 cannot all be met at their minimum at
+// rarely goes back; when these cannot all be met at their minimum at
 // once, a later rule's target is raised (a few times, then dropped), and a
 // search budget bounds the worst case. 200 entrants take milliseconds.
 // Deterministic: ties go by id; a caller who wants chance shuffles first.
