@@ -7,6 +7,7 @@
 // in Spanish.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import {
   BASE,
   launch,
@@ -20,12 +21,7 @@ import {
 } from './helpers.mjs';
 
 let browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
+const ES = JSON.parse(fs.readFileSync(new URL('../../web/i18n/es.json', import.meta.url), 'utf8'));
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -76,6 +72,7 @@ async function ourOrder(page, selector) {
 
 let pages;
 before(async () => {
+  browser = await launch();
   pages = {};
   for (const [who, name] of Object.entries(NAMES)) {
     pages[who] = await newPage(browser, DESKTOP);
@@ -91,6 +88,7 @@ before(async () => {
 });
 after(async () => {
   for (const p of Object.values(pages || {})) await p.context().close();
+  await browser?.close();
 });
 
 test('the boards list the players of each family best first; a profile charts each family', async () => {
@@ -129,7 +127,9 @@ test('the boards list the players of each family best first; a profile charts ea
   // Every game was today: the 7-day trend is the whole change.
   assert.equal(await page.getAttribute(`${row} td.trend`, 'data-trend'), String(Math.round(blitzRating - 1500)));
   // Ranks follow the rows.
-  const ranks = await page.$$eval(`${tid('leaderboard-table')} tbody td.rank`, (c) => c.map((e) => Number(e.textContent)));
+  const ranks = await page.$$eval(`${tid('leaderboard-table')} tbody td.rank`, (c) =>
+    c.map((e) => Number(e.textContent)),
+  );
   assert.deepEqual(
     ranks,
     ranks.map((_, i) => i + 1),
@@ -142,11 +142,15 @@ test('the boards list the players of each family best first; a profile charts ea
   // switches between the overall rating and each family's.
   await page.locator(tid('leaderboard-table')).getByRole('link', { name: alice, exact: true }).click();
   await page.waitForSelector(tid('family-rating-blitz'));
-  assert.deepEqual(
-    await page.$$eval(`${tid('family-ratings-list')} li`, (l) => l.map((e) => e.dataset.family)),
-    ['blitz', 'rapid'],
+  assert.deepEqual(await page.$$eval(`${tid('family-ratings-list')} li`, (l) => l.map((e) => e.dataset.family)), [
+    'blitz',
+    'rapid',
+  ]);
+  const blitzRow = await familyRating(page, alice, 'blitz');
+  assert.equal(
+    await page.textContent(`${tid('family-rating-blitz')} .big`),
+    `${Math.round(blitzRating)}${blitzRow.provisional ? '?' : ''}`,
   );
-  assert.equal(await page.textContent(`${tid('family-rating-blitz')} .big`), `${Math.round(blitzRating)}`);
   assert.match(await page.textContent(tid('family-rank-blitz')), /^#\d+ on the leaderboard$/);
   assert.equal(await page.textContent(tid('family-rank-rapid')), 'Not on the leaderboard yet');
   const chart = tid('rating-chart');
@@ -199,13 +203,17 @@ test('on a phone the boards and the profile fit; in Spanish the page speaks Span
     // In Spanish.
     await page.goto(`${BASE}/#leaderboard`);
     await page.selectOption(tid('lang-select'), 'es');
-    await page.waitForFunction(() => document.querySelector('[data-testid="leaderboard-title"]').textContent === 'Clasificaciones');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="leaderboard-title"]').textContent === 'Clasificaciones',
+    );
     await page.getByRole('link', { name: 'Clasificaciones', exact: true }).waitFor();
-    await page.waitForSelector(`${tid('leaderboard-card-blitz')} h2:text("Blitz")`);
+    await page.waitForSelector(`${tid('leaderboard-card-blitz')} h2:text("${ES['stats.family.blitz']}")`);
     assert.match(await page.textContent(tid('leaderboard-rules')), /al menos 5 partidas puntuables/);
     await page.click(tid('leaderboard-tab-bullet'));
+    const bullet = `Clasificación: ${ES['stats.family.bullet']}`;
     await page.waitForFunction(
-      () => document.querySelector('[data-testid="leaderboard-title"]').textContent === 'Clasificación: Bullet',
+      (want) => document.querySelector('[data-testid="leaderboard-title"]').textContent === want,
+      bullet,
     );
     await page.waitForSelector(`${tid('leaderboard-table')} tr[data-name="${dave}"]`);
     assert.equal(await page.textContent(`${tid('leaderboard-table')} thead th:nth-child(5)`), '7 días');
@@ -215,7 +223,8 @@ test('on a phone the boards and the profile fit; in Spanish the page speaks Span
     // A board that does not exist says so.
     await page.goto(`${BASE}/#leaderboard=hyperbullet`);
     await page.waitForFunction(
-      () => document.querySelector('[data-testid="leaderboard-message"]').textContent === 'Esta clasificación no existe.',
+      () =>
+        document.querySelector('[data-testid="leaderboard-message"]').textContent === 'Esta clasificación no existe.',
     );
     noScriptErrors(page);
   } finally {

@@ -12,7 +12,11 @@ import { familyName, ratingText } from './leaderboard.js';
 let shownName = null;
 
 function card(row) {
-  const li = el('li', { class: 'family-card', 'data-family': row.family, 'data-testid': `family-rating-${row.family}` });
+  const li = el('li', {
+    class: 'family-card',
+    'data-family': row.family,
+    'data-testid': `family-rating-${row.family}`,
+  });
   li.appendChild(el('h3', {}, familyName(row.family)));
   const big = el('p', { class: 'big' }, ratingText(row));
   big.dataset.rating = String(row.rating);

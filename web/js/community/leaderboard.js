@@ -48,7 +48,11 @@ function boardRow(row) {
 
 function rulesText(rules) {
   if (!rules) return '';
-  return t('leaderboard.rules', { games: rules.min_games, rd: Math.round(rules.max_deviation), days: rules.active_days });
+  return t('leaderboard.rules', {
+    games: rules.min_games,
+    rd: Math.round(rules.max_deviation),
+    days: rules.active_days,
+  });
 }
 
 // The links to the overview and to each family's board; the one shown is
