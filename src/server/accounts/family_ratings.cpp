@@ -77,8 +77,10 @@ void rate_family_game(sqlite3* db, const std::string& game_id, const User& white
 
 bool family_ratings_need_replay(sqlite3* db) {
   Statement q(db,
-              "SELECT 1 FROM rating_history h WHERE NOT EXISTS (SELECT 1 FROM family_rating_history f "
-              "WHERE f.user_id = h.user_id AND f.game_id = h.game_id) LIMIT 1",
+              // Only what the replay would fill (a stored game): else a
+              // stray history row would replay at every start.
+              "SELECT 1 FROM rating_history h JOIN games g ON g.id = h.game_id WHERE NOT EXISTS (SELECT 1 FROM "
+              "family_rating_history f WHERE f.user_id = h.user_id AND f.game_id = h.game_id) LIMIT 1",
               false);
   bool missing = q.next();
   if (missing) q.reset();
