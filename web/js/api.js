@@ -48,7 +48,18 @@ export const api = {
   login: (name, password) => request('POST', '/api/auth/login', { name, password }),
   guest: (name) => request('POST', '/api/auth/guest', { name }),
   logout: () => request('POST', '/api/auth/logout', {}),
-  user: (name) => request('GET', `/api/users/${encodeURIComponent(name)}`),
+  // family: that family's rating history instead of the overall one.
+  user: (name, family) =>
+    request('GET', `/api/users/${encodeURIComponent(name)}${family ? `?family=${encodeURIComponent(family)}` : ''}`),
+  // Leaderboards: every family's top (no family), or a page of one family's.
+  leaderboard: ({ family, offset, limit } = {}) => {
+    const q = new URLSearchParams();
+    if (family) q.set('family', family);
+    if (offset) q.set('offset', String(offset));
+    if (limit) q.set('limit', String(limit));
+    const qs = q.toString();
+    return request('GET', `/api/leaderboard${qs ? `?${qs}` : ''}`);
+  },
   userStats: (name) => request('GET', `/api/users/${encodeURIComponent(name)}/stats`),
   // Your account (docs/community-api.md)
   changePassword: (oldPassword, newPassword) =>

@@ -320,6 +320,7 @@ function showScreen(name) {
     live: 'live-link',
     archive: 'archive-link',
     friends: 'friends-link',
+    leaderboard: 'leaderboard-link',
   };
   for (const [screen, id] of Object.entries(nav)) {
     if (screen === name) byTest(id).setAttribute('aria-current', 'page');

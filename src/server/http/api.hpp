@@ -16,6 +16,7 @@
 #include "server/accounts/auth_queue.hpp"
 #include "server/accounts/relation_store.hpp"
 #include "server/archive/game_queries.hpp"
+#include "server/archive/leaderboard.hpp"
 #include "server/base/user_hub.hpp"
 #include "server/chat/chat_flood_gate.hpp"
 #include "server/chat/chat_hub.hpp"
@@ -93,6 +94,7 @@ struct ApiParts {
   ChatHub& chat_hub;          // the games' WebSocket connections, for chat
   ChatFloodGate& chat_flood;  // how often each user may speak
   Matchmaker& pairing;        // "Play now": seeks and their pairing
+  Leaderboard& leaderboard;   // the top players of each time-control family
 };
 
 class Api {
@@ -201,6 +203,8 @@ class Api {
   void seek_grid(const ApiCall& call, Respond respond);
   void seek_create(const ApiCall& call, Respond respond);
   void seek_cancel(const ApiCall& call, Respond respond);
+  // api_leaderboard.cpp
+  void leaderboard(const ApiCall& call, Respond respond);
 
   ApiParts p_;
 };

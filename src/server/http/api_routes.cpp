@@ -93,6 +93,7 @@ std::span<const ApiRoute> Api::routes() {
       {"GET", "/api/seeks", Database, Anyone, None, &Api::seek_grid},
       {"POST", "/api/seeks", Database, User, Object, &Api::seek_create},
       {"POST", "/api/seeks/cancel", Memory, User, ObjectOrEmpty, &Api::seek_cancel},
+      {"GET", "/api/leaderboard", Database, Anyone, None, &Api::leaderboard},
   };
   return table;
 }

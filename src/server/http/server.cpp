@@ -17,6 +17,7 @@
 
 #include "server/accounts/account_store.hpp"
 #include "server/archive/game_queries.hpp"
+#include "server/archive/leaderboard.hpp"
 #include "server/http/connection_limiter.hpp"
 #include "server/http/connection_tracker.hpp"
 #include "server/http/http_session.hpp"
@@ -107,6 +108,7 @@ struct Server::Impl {
         relations_by_user(30 / 60.0, 30),
         challenges_by_user(10 / 60.0, 10),
         matchmaker(registry, context, users, relations),
+        leaderboard(*store),
         api(ApiParts{registry,
                      context,
                      accounts,
@@ -131,7 +133,8 @@ struct Server::Impl {
                      chat,
                      chat_hub,
                      chat_flood,
-                     matchmaker}),
+                     matchmaker,
+                     leaderboard}),
         limiter(config.http_rate, config.http_burst),
         // Behind a proxy every connection comes from the proxy's address:
         // the per-address cap would cap the whole site, so it is off there.
@@ -312,6 +315,7 @@ struct Server::Impl {
   AddressRateLimiter relations_by_user;
   AddressRateLimiter challenges_by_user;
   Matchmaker matchmaker;
+  Leaderboard leaderboard;
   ConnectionTracker connections;
   Api api;
   AddressRateLimiter limiter;

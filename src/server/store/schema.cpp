@@ -190,6 +190,34 @@ void create_schema(sqlite3* db) {
     if (!sql_has_column(db, "users", name.c_str()))
       sql_exec(db, ("ALTER TABLE users ADD COLUMN " + std::string(column)).c_str());
   }
+  // Ratings per time-control family (server/accounts/family_ratings): each
+  // person's Glicko-2 rating in each family they played a rated game of,
+  // changed in the transaction that changes the overall rating, and its
+  // history, one row per rated game (a game has one family), apart from
+  // rating_history so that the overall history keeps its meaning. A
+  // database from before is filled once by replaying its rated games
+  // (replay_family_ratings, when AccountStore opens).
+  sql_exec(db,
+           "CREATE TABLE IF NOT EXISTS family_ratings("
+           " user_id INTEGER NOT NULL REFERENCES users(id),"
+           " family TEXT NOT NULL,"  // community::time_control_families
+           " rating REAL NOT NULL,"
+           " deviation REAL NOT NULL,"
+           " volatility REAL NOT NULL,"
+           " games INTEGER NOT NULL,"
+           " updated_ms INTEGER NOT NULL,"  // its last rated game
+           " PRIMARY KEY(user_id, family)) WITHOUT ROWID;"
+           "CREATE INDEX IF NOT EXISTS family_ratings_board ON family_ratings(family, rating);"
+           "CREATE TABLE IF NOT EXISTS family_rating_history("
+           " user_id INTEGER NOT NULL REFERENCES users(id),"
+           " game_id TEXT NOT NULL,"
+           " family TEXT NOT NULL,"
+           " time_ms INTEGER NOT NULL,"
+           " before REAL NOT NULL,"
+           " after REAL NOT NULL,"
+           " deviation REAL NOT NULL,"
+           " PRIMARY KEY(user_id, game_id)) WITHOUT ROWID;"
+           "CREATE INDEX IF NOT EXISTS family_rating_history_of ON family_rating_history(user_id, family, time_ms);");
 }
 
 }  // namespace dvonn::server
