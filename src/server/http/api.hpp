@@ -15,6 +15,7 @@
 #include "server/accounts/account_store.hpp"
 #include "server/accounts/auth_queue.hpp"
 #include "server/accounts/relation_store.hpp"
+#include "server/accounts/tutorial_store.hpp"
 #include "server/archive/game_queries.hpp"
 #include "server/base/user_hub.hpp"
 #include "server/chat/chat_flood_gate.hpp"
@@ -93,6 +94,7 @@ struct ApiParts {
   ChatHub& chat_hub;          // the games' WebSocket connections, for chat
   ChatFloodGate& chat_flood;  // how often each user may speak
   Matchmaker& pairing;        // "Play now": seeks and their pairing
+  TutorialStore& tutorial;    // the tutorial steps each account finished
 };
 
 class Api {
@@ -201,6 +203,9 @@ class Api {
   void seek_grid(const ApiCall& call, Respond respond);
   void seek_create(const ApiCall& call, Respond respond);
   void seek_cancel(const ApiCall& call, Respond respond);
+  // api_tutorial.cpp: the tutorial's progress of an account.
+  void tutorial_progress(const ApiCall& call, Respond respond);
+  void tutorial_finish(const ApiCall& call, Respond respond);
 
   ApiParts p_;
 };

@@ -93,6 +93,8 @@ std::span<const ApiRoute> Api::routes() {
       {"GET", "/api/seeks", Database, Anyone, None, &Api::seek_grid},
       {"POST", "/api/seeks", Database, User, Object, &Api::seek_create},
       {"POST", "/api/seeks/cancel", Memory, User, ObjectOrEmpty, &Api::seek_cancel},
+      {"GET", "/api/me/tutorial", Database, User, None, &Api::tutorial_progress},
+      {"POST", "/api/me/tutorial", Database, User, Object, &Api::tutorial_finish},
   };
   return table;
 }

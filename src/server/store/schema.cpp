@@ -190,6 +190,14 @@ void create_schema(sqlite3* db) {
     if (!sql_has_column(db, "users", name.c_str()))
       sql_exec(db, ("ALTER TABLE users ADD COLUMN " + std::string(column)).c_str());
   }
+  // The interactive tutorial (TutorialStore): the steps each account has
+  // finished, so that it resumes at the first unfinished one.
+  sql_exec(db,
+           "CREATE TABLE IF NOT EXISTS tutorial_progress("
+           " user_id INTEGER NOT NULL REFERENCES users(id),"
+           " step TEXT NOT NULL,"  // a name of kTutorialSteps
+           " done_ms INTEGER NOT NULL,"
+           " PRIMARY KEY(user_id, step)) WITHOUT ROWID;");
 }
 
 }  // namespace dvonn::server
