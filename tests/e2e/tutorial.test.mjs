@@ -290,7 +290,10 @@ test('in French, with accessible names: a wrong move explained, a step solved, a
   await stepShown(page, 'placing');
   assert.equal(await page.textContent(tid('learn-progress')), 'Étape 1 sur 8');
   assert.equal(await page.textContent(tid('learn-title')), 'Placer les pièces');
-  await page.getByRole('navigation', { name: 'Étapes du tutoriel' }).getByRole('link', { name: 'Étape 4 : Empiler sur n\'importe quelle couleur' }).click();
+  await page
+    .getByRole('navigation', { name: 'Étapes du tutoriel' })
+    .getByRole('link', { name: "Étape 4 : Empiler sur n'importe quelle couleur" })
+    .click();
   await stepShown(page, 'stacking');
   await page.getByRole('button', { name: 'Indice' }).click();
   await page.waitForSelector(`${tid('learn-board')}[data-hint="D3E3"]`);

@@ -280,7 +280,9 @@ function showHint() {
   const s = step();
   cur.selected = null;
   // A placement hint is a free space.
-  cur.hint = s.placements ? [s.hint.find((sq) => !cur.position.stacks[sq]) || Rules.legalMoves(cur.position)[0]] : s.hint;
+  cur.hint = s.placements
+    ? [s.hint.find((sq) => !cur.position.stacks[sq]) || Rules.legalMoves(cur.position)[0]]
+    : s.hint;
   feedback(t(key('hint')), 'note');
   render();
 }

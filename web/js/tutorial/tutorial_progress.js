@@ -47,20 +47,21 @@ export async function loadProgress() {
   }
 }
 
-// Marks a step finished (in the browser always: it also serves while the
-// server cannot be reached).
+// Marks a step finished: in the account, or in the browser (also when the
+// server cannot be reached: added to the account on the next visit).
 export async function finishStep(step, done) {
   const all = new Set(done);
   all.add(step);
   const list = ordered(all);
-  saveLocal(list);
   if (inAccount()) {
     try {
       await api.tutorialFinish(step);
+      return list;
     } catch {
-      /* kept in the browser; added to the account on the next visit */
+      /* kept in the browser below */
     }
   }
+  saveLocal(ordered(new Set([...localDone(), step])));
   return list;
 }
 
