@@ -84,6 +84,9 @@ export const api = {
   seeks: () => request('GET', '/api/seeks'),
   seek: (control, rated) => request('POST', '/api/seeks', { control, rated }),
   seekCancel: () => request('POST', '/api/seeks/cancel', {}),
+  // The tutorial's progress of a registered user
+  tutorialProgress: () => request('GET', '/api/me/tutorial'),
+  tutorialFinish: (step) => request('POST', '/api/me/tutorial', { step }),
   lobbyPage: (after) => request('GET', `/api/lobby?limit=100${after ? `&after=${encodeURIComponent(after)}` : ''}`),
   abort: (id, token) => request('POST', `/api/games/${encodeURIComponent(id)}/abort`, { token }),
   // Archive and watching

@@ -9,7 +9,7 @@ import { Board } from './board.js';
 import * as Rules from './rules.js';
 import { t, initI18n, applyI18n, mountLanguageSwitch, onLanguageChange, errorText } from './i18n.js';
 import * as Community from './community/screens.js';
-import { refreshTurnCount, session } from './community/session.js';
+import { headerHooks, refreshTurnCount, session } from './community/session.js';
 import { byTest, say } from './dom.js';
 import { isMyTurn, isOver, mySeatLabel, sideName } from './game_text.js';
 import { loadSeat, saveSeat } from './seats.js';
@@ -29,6 +29,7 @@ import { canPremove, clearPremove, playPremove, premoveClick, renderPremove } fr
 import { helloMessage, onGameplayMessage, renderGameplay, setupGameplay } from './gameplay.js';
 import { chatMessage, closeChat, setupChat, syncChat } from './community/chat.js';
 import { leavePlayNow, relabelPlayNow, setupPlayNow, showPlayNow } from './community/play_now.js';
+import * as Tutorial from './tutorial/tutorial_page.js';
 
 await initI18n();
 
@@ -310,7 +311,7 @@ function closeGame() {
 }
 
 // ---------- screens and routing ----------
-const SCREENS = ['home', 'game', ...Community.SCREENS];
+const SCREENS = ['home', 'game', 'learn', ...Community.SCREENS];
 function showScreen(name) {
   for (const s of SCREENS) byTest(s).hidden = name !== s;
   const nav = {
@@ -321,6 +322,7 @@ function showScreen(name) {
     archive: 'archive-link',
     friends: 'friends-link',
     leaderboard: 'leaderboard-link',
+    learn: 'learn-link',
   };
   for (const [screen, id] of Object.entries(nav)) {
     if (screen === name) byTest(id).setAttribute('aria-current', 'page');
@@ -361,6 +363,14 @@ function route() {
     return;
   }
   closeGame();
+  const learn = Tutorial.tutorialRoute(hash);
+  if (learn) {
+    Community.leave();
+    leavePlayNow();
+    showScreen('learn');
+    Tutorial.showTutorial(learn.step);
+    return;
+  }
   const page = Community.routeOf(h);
   if (page) {
     leavePlayNow();
@@ -374,6 +384,7 @@ function route() {
   byTest('home-message').textContent = '';
   renderSavedGames();
   showPlayNow();
+  Tutorial.syncTutorialCard();
 }
 
 function setupGameControls() {
@@ -526,6 +537,7 @@ onLanguageChange(() => {
   if (!byTest('home').hidden) renderSavedGames({ refresh: false });
   Community.relabel();
   relabelPlayNow();
+  Tutorial.relabelTutorial();
   byTest('connection').textContent = byTest('connection').dataset.state
     ? t(`conn.${byTest('connection').dataset.state}`)
     : '';
@@ -551,6 +563,8 @@ setupTheme(byTest('board-theme'));
 setupSkipLink();
 await Community.setup({ saveSeat });
 setupPlayNow();
+Tutorial.setupTutorial();
+headerHooks.push(Tutorial.forgetTutorialProgress);
 window.addEventListener('hashchange', route);
 route();
 // For tests and curious people: the current state, read-only.

@@ -15,6 +15,7 @@
 #include "server/accounts/account_store.hpp"
 #include "server/accounts/auth_queue.hpp"
 #include "server/accounts/relation_store.hpp"
+#include "server/accounts/tutorial_store.hpp"
 #include "server/archive/game_queries.hpp"
 #include "server/archive/leaderboard.hpp"
 #include "server/base/user_hub.hpp"
@@ -95,6 +96,7 @@ struct ApiParts {
   ChatFloodGate& chat_flood;  // how often each user may speak
   Matchmaker& pairing;        // "Play now": seeks and their pairing
   Leaderboard& leaderboard;   // the top players of each time-control family
+  TutorialStore& tutorial;    // the tutorial steps each account finished
 };
 
 class Api {
@@ -205,6 +207,9 @@ class Api {
   void seek_cancel(const ApiCall& call, Respond respond);
   // api_leaderboard.cpp
   void leaderboard(const ApiCall& call, Respond respond);
+  // api_tutorial.cpp: the tutorial's progress of an account.
+  void tutorial_progress(const ApiCall& call, Respond respond);
+  void tutorial_finish(const ApiCall& call, Respond respond);
 
   ApiParts p_;
 };

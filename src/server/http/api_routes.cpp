@@ -94,6 +94,8 @@ std::span<const ApiRoute> Api::routes() {
       {"POST", "/api/seeks", Database, User, Object, &Api::seek_create},
       {"POST", "/api/seeks/cancel", Memory, User, ObjectOrEmpty, &Api::seek_cancel},
       {"GET", "/api/leaderboard", Database, Anyone, None, &Api::leaderboard},
+      {"GET", "/api/me/tutorial", Database, User, None, &Api::tutorial_progress},
+      {"POST", "/api/me/tutorial", Database, User, Object, &Api::tutorial_finish},
   };
   return table;
 }

@@ -80,6 +80,7 @@ struct Server::Impl {
         now_ms(config.now_ms ? config.now_ms : NowMs(system_now_ms)),
         accounts(*store, now_ms),
         relations(*store, now_ms),
+        tutorial(*store, now_ms),
         chat(*store),
         watcher(std::make_unique<ClockWatcher>(now_ms, std::chrono::milliseconds(std::max(1, config.clock_tick_ms)))),
         reads(std::make_unique<TaskPool>(config.db_threads, config.db_queue)),
@@ -134,7 +135,8 @@ struct Server::Impl {
                      chat_hub,
                      chat_flood,
                      matchmaker,
-                     leaderboard}),
+                     leaderboard,
+                     tutorial}),
         limiter(config.http_rate, config.http_burst),
         // Behind a proxy every connection comes from the proxy's address:
         // the per-address cap would cap the whole site, so it is off there.
@@ -156,6 +158,7 @@ struct Server::Impl {
     accounts.add_deletion_step(&ChallengeStore::forget_user);
     accounts.add_deletion_step(&NotificationStore::forget_user);
     accounts.add_deletion_step(&ChatStore::forget_user);
+    accounts.add_deletion_step(&TutorialStore::forget_user);
     // Off the store's writer thread (notifying commits a write).
     // Called on the store's writer thread, also while the server stops
     // (the store commits what is queued after the read pool is gone): then
@@ -291,6 +294,7 @@ struct Server::Impl {
   NowMs now_ms;
   AccountStore accounts;
   RelationStore relations;
+  TutorialStore tutorial;
   ChatStore chat;
   ChatHub chat_hub;
   ChatFloodGate chat_flood;

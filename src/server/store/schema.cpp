@@ -218,6 +218,14 @@ void create_schema(sqlite3* db) {
            " deviation REAL NOT NULL,"
            " PRIMARY KEY(user_id, game_id)) WITHOUT ROWID;"
            "CREATE INDEX IF NOT EXISTS family_rating_history_of ON family_rating_history(user_id, family, time_ms);");
+  // The interactive tutorial (TutorialStore): the steps each account has
+  // finished, so that it resumes at the first unfinished one.
+  sql_exec(db,
+           "CREATE TABLE IF NOT EXISTS tutorial_progress("
+           " user_id INTEGER NOT NULL REFERENCES users(id),"
+           " step TEXT NOT NULL,"  // a name of kTutorialSteps
+           " done_ms INTEGER NOT NULL,"
+           " PRIMARY KEY(user_id, step)) WITHOUT ROWID;");
 }
 
 }  // namespace dvonn::server
