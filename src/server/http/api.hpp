@@ -27,6 +27,7 @@
 #include "server/http/static_files.hpp"
 #include "server/http/task_pool.hpp"
 #include "server/pairing/matchmaker.hpp"
+#include "server/review/review_jobs.hpp"
 #include "server/rooms/lobby.hpp"
 #include "server/rooms/room_registry.hpp"
 #include "server/social/challenge_store.hpp"
@@ -93,6 +94,7 @@ struct ApiParts {
   ChatHub& chat_hub;          // the games' WebSocket connections, for chat
   ChatFloodGate& chat_flood;  // how often each user may speak
   Matchmaker& pairing;        // "Play now": seeks and their pairing
+  ReviewJobs& reviews;        // game review jobs (server/review)
 };
 
 class Api {
@@ -201,6 +203,11 @@ class Api {
   void seek_grid(const ApiCall& call, Respond respond);
   void seek_create(const ApiCall& call, Respond respond);
   void seek_cancel(const ApiCall& call, Respond respond);
+  // api_reviews.cpp: game review.
+  void review_request(const ApiCall& call, Respond respond);
+  void review_of_game(const ApiCall& call, Respond respond);
+  void review_import(const ApiCall& call, Respond respond);
+  void review_read(const ApiCall& call, Respond respond);
 
   ApiParts p_;
 };

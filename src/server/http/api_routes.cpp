@@ -93,6 +93,10 @@ std::span<const ApiRoute> Api::routes() {
       {"GET", "/api/seeks", Database, Anyone, None, &Api::seek_grid},
       {"POST", "/api/seeks", Database, User, Object, &Api::seek_create},
       {"POST", "/api/seeks/cancel", Memory, User, ObjectOrEmpty, &Api::seek_cancel},
+      {"POST", "/api/games/{}/review", Database, Anyone, ObjectOrEmpty, &Api::review_request},
+      {"GET", "/api/games/{}/review", Database, Anyone, None, &Api::review_of_game},
+      {"POST", "/api/reviews", Database, Anyone, Object, &Api::review_import},
+      {"GET", "/api/reviews/{}", Database, Anyone, None, &Api::review_read},
   };
   return table;
 }
