@@ -80,8 +80,11 @@ test('one browser asks for a review; the next one gets the stored review at once
   // Clicking the chart near its start goes to an early position.
   const box = await a.locator(tid('review-chart')).boundingBox();
   await a.mouse.click(box.x + box.width * 0.08, box.y + box.height / 2);
-  await a.waitForFunction(() => Number(document.querySelector('[data-testid="history-slider"]').value) <= 3 &&
-    !document.querySelector('[data-testid="history-banner"]').hidden);
+  await a.waitForFunction(
+    () =>
+      Number(document.querySelector('[data-testid="history-slider"]').value) <= 3 &&
+      !document.querySelector('[data-testid="history-banner"]').hidden,
+  );
   await shot(a, 'review-desktop');
   await expectNoAxeViolations(a, 'game review');
   noScriptErrors(a);

@@ -156,7 +156,8 @@ function renderSummary(review) {
     const tr = el('tr', { 'data-side': side });
     tr.appendChild(el('th', { scope: 'row' }, t(side === 'white' ? 'side.White' : 'side.Black')));
     tr.appendChild(el('td', { 'data-testid': `review-accuracy-${side}` }, `${s.accuracy.toFixed(1)}%`));
-    for (const k of ['inaccuracies', 'mistakes', 'blunders']) tr.appendChild(el('td', { 'data-kind': k }, String(s[k])));
+    for (const k of ['inaccuracies', 'mistakes', 'blunders'])
+      tr.appendChild(el('td', { 'data-kind': k }, String(s[k])));
     body.appendChild(tr);
   }
 }

@@ -6,12 +6,14 @@
 import { t } from '../i18n.js';
 
 const NS = 'http://www.w3.org/2000/svg';
-const W = 600;
-const H = 220;
-const LEFT = 44;
+// The viewBox is about the size the panel shows it at, so its text is
+// read at about its font size.
+const W = 320;
+const H = 170;
+const LEFT = 36;
 const RIGHT = 8;
-const TOP = 10;
-const BOTTOM = 30;
+const TOP = 8;
+const BOTTOM = 26;
 
 function node(tag, attrs, parent, text) {
   const e = document.createElementNS(NS, tag);
@@ -51,10 +53,11 @@ export function drawChart(svg, review, shown) {
   review.moves.forEach((m, i) => {
     if (m.class !== 'mistake' && m.class !== 'blunder' && m.class !== 'inaccuracy') return;
     const p = review.positions[i + 1];
-    node('circle', { cx: xOf(i + 1, n), cy: yOf(p.win_chance), r: 4.5, class: `bad ${m.class}` }, svg);
+    node('circle', { cx: xOf(i + 1, n), cy: yOf(p.win_chance), r: 4, class: `bad ${m.class}` }, svg);
   });
   const x = xOf(Math.min(shown, n), n);
   node('line', { x1: x, x2: x, y1: TOP, y2: H - BOTTOM, class: 'shown' }, svg);
+  svg.dataset.shown = String(shown);
   svg.dataset.plies = String(n);
 }
 
