@@ -134,6 +134,7 @@ ReviewAnswer ReviewJobs::request_game(const std::string& game_id, const std::str
   auto game = stored_game(game_id, over);
   if (!game) return error_answer(404, "no game with id " + game_id);
   if (!over) return error_answer(409, "the game is not over: a review is for a finished game");
+  if (game->moves().empty()) return error_answer(409, "the game has no moves to review");
   return enqueue(game_id, *game, address, user);
 }
 

@@ -7,7 +7,7 @@
 import { api } from '../api.js';
 import { t, errorText } from '../i18n.js';
 import { byTest, el } from '../dom.js';
-import { isOver } from '../game_text.js';
+import { isOver, noResult } from '../game_text.js';
 import { goTo } from '../history.js';
 import { drawChart, plyAt } from './review_chart.js';
 
@@ -79,7 +79,8 @@ const signed = (x) => `${x > 0 ? '+' : x < 0 ? '−' : '±'}${Math.abs(x).toFixe
 
 export function renderReview(game) {
   const section = byTest('review');
-  const over = isOver(game.state);
+  // A finished game with moves (not one aborted or cancelled before them).
+  const over = isOver(game.state) && !noResult(game.state) && game.state.moves.length > 0;
   section.hidden = !over;
   if (!over) return;
   if (game.review === undefined) {
