@@ -119,6 +119,21 @@ TEST_F(ReviewTest, AnImportedRecordIsReviewedUnderItsOwnId) {
   EXPECT_EQ(again.json()["id"], id);
 }
 
+TEST_F(ReviewTest, TheRequesterHearsTheProgressOnTheirOwnChannel) {
+  Browser ann = signup("ann");
+  WsClient me(port_, "/ws/me", {{"Cookie", ann.cookie}});
+  ASSERT_EQ(me.handshake_status(), 101);
+  auto r = call("/api/reviews", {{"record", finished_record()}}, ann);
+  ASSERT_EQ(r.status, 202) << r.body;
+  json progress;
+  do {
+    progress = me.next_of_type("review-progress", 60);
+    ASSERT_FALSE(progress.is_null());
+    EXPECT_EQ(progress["id"], r.json()["id"]);
+  } while (progress["status"] != "done");
+  expect_whole_review(progress["review"], 31);
+}
+
 TEST_F(ReviewTest, AnUnfinishedGameIsRefused) {
   std::string id = finished_game(10);
   auto r = call("/api/games/" + id + "/review", json::object());
