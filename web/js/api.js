@@ -42,6 +42,9 @@ export const api = {
   hint: (id, token) => request('POST', `/api/games/${encodeURIComponent(id)}/hint`, { token }),
   resign: (id, token) => request('POST', `/api/games/${encodeURIComponent(id)}/resign`, { token }),
   seat: (id) => request('GET', `/api/games/${encodeURIComponent(id)}/seat`),
+  // Game review (docs/community-api.md "Game review")
+  review: (id) => request('GET', `/api/games/${encodeURIComponent(id)}/review`),
+  requestReview: (id) => request('POST', `/api/games/${encodeURIComponent(id)}/review`, {}),
   // Accounts (docs/community-api.md)
   me: () => request('GET', '/api/me'),
   signup: (name, password) => request('POST', '/api/auth/signup', { name, password }),

@@ -30,6 +30,7 @@ import { helloMessage, onGameplayMessage, renderGameplay, setupGameplay } from '
 import { chatMessage, closeChat, setupChat, syncChat } from './community/chat.js';
 import { leavePlayNow, relabelPlayNow, setupPlayNow, showPlayNow } from './community/play_now.js';
 import * as Tutorial from './tutorial/tutorial_page.js';
+import { onReviewMessage, renderReview, setupReview } from './review/review.js';
 
 await initI18n();
 
@@ -57,6 +58,7 @@ function render() {
   renderGameOver(game);
   renderMoveList(game);
   renderHistory(game);
+  renderReview(game);
   renderPremove(game);
   renderGameplay(game);
   syncChat(game);
@@ -242,6 +244,7 @@ async function openGame(id, { watch = false } = {}) {
     onMessage: (m) => {
       if (g === game && m.type === 'error') say(t('error.refused', { error: m.message }), 'error');
       else if (g === game && m.type === 'chat') chatMessage(g.id, m.message);
+      else if (g === game && m.type === 'review-progress') onReviewMessage(g, m);
       else if (g === game) onGameplayMessage(g, m);
     },
   });
@@ -548,6 +551,7 @@ setupChat();
 setupGameControls();
 setupGameplay({ currentGame: () => game, applyState });
 setupHistory({ currentGame: () => game, render });
+setupReview({ currentGame: () => game, render, board: () => board });
 setupClocks({
   currentGame: () => game,
   refetch: (g) => {

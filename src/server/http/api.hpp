@@ -29,6 +29,7 @@
 #include "server/http/static_files.hpp"
 #include "server/http/task_pool.hpp"
 #include "server/pairing/matchmaker.hpp"
+#include "server/review/review_jobs.hpp"
 #include "server/rooms/lobby.hpp"
 #include "server/rooms/room_registry.hpp"
 #include "server/social/challenge_store.hpp"
@@ -97,6 +98,7 @@ struct ApiParts {
   Matchmaker& pairing;        // "Play now": seeks and their pairing
   Leaderboard& leaderboard;   // the top players of each time-control family
   TutorialStore& tutorial;    // the tutorial steps each account finished
+  ReviewJobs& reviews;        // game review jobs (server/review)
 };
 
 class Api {
@@ -210,6 +212,11 @@ class Api {
   // api_tutorial.cpp: the tutorial's progress of an account.
   void tutorial_progress(const ApiCall& call, Respond respond);
   void tutorial_finish(const ApiCall& call, Respond respond);
+  // api_reviews.cpp: game review.
+  void review_request(const ApiCall& call, Respond respond);
+  void review_of_game(const ApiCall& call, Respond respond);
+  void review_import(const ApiCall& call, Respond respond);
+  void review_read(const ApiCall& call, Respond respond);
 
   ApiParts p_;
 };

@@ -110,6 +110,15 @@ struct Server::Impl {
         challenges_by_user(10 / 60.0, 10),
         matchmaker(registry, context, users, relations),
         leaderboard(*store),
+        review_store(*store),
+        reviews(std::make_unique<ReviewJobs>(
+            *store, review_store, *engines,
+            ReviewLimits{.budget = {.depth = config.review_depth, .nodes = config.review_nodes},
+                         .run = config.review_run,
+                         .nice = config.review_nice,
+                         .per_address = config.reviews_per_address,
+                         .per_account = config.reviews_per_account},
+            now_ms)),
         api(ApiParts{registry,
                      context,
                      accounts,
@@ -136,7 +145,8 @@ struct Server::Impl {
                      chat_flood,
                      matchmaker,
                      leaderboard,
-                     tutorial}),
+                     tutorial,
+                     *reviews}),
         limiter(config.http_rate, config.http_burst),
         // Behind a proxy every connection comes from the proxy's address:
         // the per-address cap would cap the whole site, so it is off there.
@@ -168,6 +178,16 @@ struct Server::Impl {
       if (notifying) reads->post([this, change] { notifier.game_changed(change); });
     };
     if (config.read_hook) store->set_read_hook(config.read_hook);
+    // A review's progress reaches those watching its game and, wherever
+    // they are, the person who asked (/ws/me).
+    reviews->set_progress([this](const ReviewRow& row, nlohmann::json message) {
+      message["type"] = "review-progress";
+      if (!row.game_id.empty()) {
+        auto text = std::make_shared<const std::string>(message.dump());
+        for (const ChatListener& l : chat_hub.listeners(row.game_id)) l.connection->deliver(text);
+      }
+      if (row.user_id) users.send(row.user_id, message);
+    });
     tcp::endpoint endpoint(net::ip::make_address(config.host), config.port);
     acceptor.open(endpoint.protocol());
     acceptor.set_option(net::socket_base::reuse_address(true));
@@ -320,6 +340,8 @@ struct Server::Impl {
   AddressRateLimiter challenges_by_user;
   Matchmaker matchmaker;
   Leaderboard leaderboard;
+  ReviewStore review_store;
+  std::unique_ptr<ReviewJobs> reviews;
   ConnectionTracker connections;
   Api api;
   AddressRateLimiter limiter;
@@ -360,6 +382,7 @@ void Server::start() {
   int timed = s.registry.resume_timed_games();
   if (timed > 0) std::cerr << "dvonn serve: " << timed << " running clocks loaded\n";
   s.lobby.load(*s.store);
+  s.reviews->start();
   s.accept();
   s.sweep_lobby();
   s.tick_presence();
@@ -411,6 +434,8 @@ void Server::stop() {
   }
   s.reads.reset();
   s.auth_queue.reset();
+  // The review in progress stops after its position; the rest is stored.
+  s.reviews->stop();
   // Engines first (their results are dropped), then the store, which
   // commits what is queued; its callbacks may still ask for engine moves,
   // which the stopped workers ignore.

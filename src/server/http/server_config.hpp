@@ -96,6 +96,16 @@ struct ServerConfig {
   // How often the header's presence counts (players online, games in play)
   // are pushed to everyone when they changed.
   int presence_ms = 2'000;
+  // Game review jobs (server/review): the budget of each position's search
+  // (depth and nodes: reproducible on any machine), whether they run at all
+  // (tests: false keeps them queued), and the jobs one address / account may
+  // have queued or running.
+  int review_depth = 6;
+  std::uint64_t review_nodes = 200'000;
+  bool review_run = true;
+  int review_nice = 19;  // the review thread's nice value (below the engine pool's 10)
+  std::size_t reviews_per_address = 2;
+  std::size_t reviews_per_account = 1;
 };
 
 }  // namespace dvonn::server

@@ -226,6 +226,31 @@ void create_schema(sqlite3* db) {
            " step TEXT NOT NULL,"  // a name of kTutorialSteps
            " done_ms INTEGER NOT NULL,"
            " PRIMARY KEY(user_id, step)) WITHOUT ROWID;");
+  // Game reviews (server/review): one job per game ('' for an imported
+  // record), keyed by the moves it analysed (moves_key: a changed game
+  // gets a new review, the old result is refused). 'queued', 'running',
+  // 'done' or 'failed'; positions holds the evaluations done so far (a
+  // JSON array), so a restart resumes where it stopped; review the result.
+  // The requester's address and account bound the jobs each may queue.
+  sql_exec(db,
+           "CREATE TABLE IF NOT EXISTS reviews("
+           " id TEXT PRIMARY KEY,"
+           " game_id TEXT NOT NULL,"
+           " moves_key TEXT NOT NULL,"
+           " record TEXT NOT NULL,"
+           " status TEXT NOT NULL,"
+           " done INTEGER NOT NULL DEFAULT 0,"
+           " total INTEGER NOT NULL,"
+           " positions TEXT NOT NULL DEFAULT '[]',"
+           " review TEXT,"
+           " error TEXT NOT NULL DEFAULT '',"
+           " address TEXT NOT NULL,"
+           " user_id INTEGER NOT NULL DEFAULT 0,"
+           " created_ms INTEGER NOT NULL,"
+           " updated_ms INTEGER NOT NULL);"
+           "CREATE INDEX IF NOT EXISTS reviews_game ON reviews(game_id, moves_key);"
+           "CREATE INDEX IF NOT EXISTS reviews_key ON reviews(moves_key);"
+           "CREATE INDEX IF NOT EXISTS reviews_status ON reviews(status, created_ms);");
 }
 
 }  // namespace dvonn::server
