@@ -54,8 +54,9 @@ web_args=(--web-root "$root/web")
   while [ ! -e "$stopfile" ]; do
     # Every test browser comes from 127.0.0.1: the per-address limits on
     # sign-ups and guests would stop the suite half-way (their own tests are
-    # in tests/server/auth_abuse_test.cpp).
-    "$bin" serve --host 127.0.0.1 --port "$port" --db "$db" --signups-per-hour 0 --guests-per-hour 0 \
+    # in tests/server/auth_abuse_test.cpp). Game reviews get a small budget
+    # per position, so a whole game reviews in a few seconds.
+    "$bin" serve --host 127.0.0.1 --port "$port" --db "$db" --signups-per-hour 0 --guests-per-hour 0 --review-depth 3 --review-nodes 20000 \
       --no-daily-tournament "${web_args[@]}" >>"$log" 2>&1 &
     echo $! >"$pidfile"
     wait $! || true

@@ -7,6 +7,7 @@
 
 #include <string>
 
+#include "community/time_control_family.hpp"
 #include "server/store/schema.hpp"
 #include "server/store/sqlite_util.hpp"
 
@@ -33,7 +34,7 @@ TEST(ProfileStatsTest, TimeControlFamiliesByExpectedLength) {
     std::string error;
     auto control = community::parse_time_control(text, error);
     EXPECT_EQ(error, "") << text;
-    return std::string(time_control_family(control));
+    return std::string(community::time_control_family(control));
   };
   EXPECT_EQ(family("untimed"), "untimed");
   EXPECT_EQ(family("3d"), "correspondence");

@@ -42,13 +42,27 @@ export const api = {
   hint: (id, token) => request('POST', `/api/games/${encodeURIComponent(id)}/hint`, { token }),
   resign: (id, token) => request('POST', `/api/games/${encodeURIComponent(id)}/resign`, { token }),
   seat: (id) => request('GET', `/api/games/${encodeURIComponent(id)}/seat`),
+  // Game review (docs/community-api.md "Game review")
+  review: (id) => request('GET', `/api/games/${encodeURIComponent(id)}/review`),
+  requestReview: (id) => request('POST', `/api/games/${encodeURIComponent(id)}/review`, {}),
   // Accounts (docs/community-api.md)
   me: () => request('GET', '/api/me'),
   signup: (name, password) => request('POST', '/api/auth/signup', { name, password }),
   login: (name, password) => request('POST', '/api/auth/login', { name, password }),
   guest: (name) => request('POST', '/api/auth/guest', { name }),
   logout: () => request('POST', '/api/auth/logout', {}),
-  user: (name) => request('GET', `/api/users/${encodeURIComponent(name)}`),
+  // family: that family's rating history instead of the overall one.
+  user: (name, family) =>
+    request('GET', `/api/users/${encodeURIComponent(name)}${family ? `?family=${encodeURIComponent(family)}` : ''}`),
+  // Leaderboards: every family's top (no family), or a page of one family's.
+  leaderboard: ({ family, offset, limit } = {}) => {
+    const q = new URLSearchParams();
+    if (family) q.set('family', family);
+    if (offset) q.set('offset', String(offset));
+    if (limit) q.set('limit', String(limit));
+    const qs = q.toString();
+    return request('GET', `/api/leaderboard${qs ? `?${qs}` : ''}`);
+  },
   userStats: (name) => request('GET', `/api/users/${encodeURIComponent(name)}/stats`),
   // Your account (docs/community-api.md)
   changePassword: (oldPassword, newPassword) =>
@@ -73,6 +87,9 @@ export const api = {
   seeks: () => request('GET', '/api/seeks'),
   seek: (control, rated) => request('POST', '/api/seeks', { control, rated }),
   seekCancel: () => request('POST', '/api/seeks/cancel', {}),
+  // The tutorial's progress of a registered user
+  tutorialProgress: () => request('GET', '/api/me/tutorial'),
+  tutorialFinish: (step) => request('POST', '/api/me/tutorial', { step }),
   lobbyPage: (after) => request('GET', `/api/lobby?limit=100${after ? `&after=${encodeURIComponent(after)}` : ''}`),
   abort: (id, token) => request('POST', `/api/games/${encodeURIComponent(id)}/abort`, { token }),
   // Archive and watching

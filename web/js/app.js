@@ -9,7 +9,7 @@ import { Board } from './board.js';
 import * as Rules from './rules.js';
 import { t, initI18n, applyI18n, mountLanguageSwitch, onLanguageChange, errorText } from './i18n.js';
 import * as Community from './community/screens.js';
-import { refreshTurnCount, session } from './community/session.js';
+import { headerHooks, refreshTurnCount, session } from './community/session.js';
 import { byTest, say } from './dom.js';
 import { isMyTurn, isOver, mySeatLabel, sideName } from './game_text.js';
 import { loadSeat, saveSeat } from './seats.js';
@@ -29,6 +29,8 @@ import { canPremove, clearPremove, playPremove, premoveClick, renderPremove } fr
 import { helloMessage, onGameplayMessage, renderGameplay, setupGameplay } from './gameplay.js';
 import { chatMessage, closeChat, setupChat, syncChat } from './community/chat.js';
 import { leavePlayNow, relabelPlayNow, setupPlayNow, showPlayNow } from './community/play_now.js';
+import * as Tutorial from './tutorial/tutorial_page.js';
+import { onReviewMessage, renderReview, setupReview } from './review/review.js';
 
 await initI18n();
 
@@ -56,6 +58,7 @@ function render() {
   renderGameOver(game);
   renderMoveList(game);
   renderHistory(game);
+  renderReview(game);
   renderPremove(game);
   renderGameplay(game);
   syncChat(game);
@@ -241,6 +244,7 @@ async function openGame(id, { watch = false } = {}) {
     onMessage: (m) => {
       if (g === game && m.type === 'error') say(t('error.refused', { error: m.message }), 'error');
       else if (g === game && m.type === 'chat') chatMessage(g.id, m.message);
+      else if (g === game && m.type === 'review-progress') onReviewMessage(g, m);
       else if (g === game) onGameplayMessage(g, m);
     },
   });
@@ -310,7 +314,7 @@ function closeGame() {
 }
 
 // ---------- screens and routing ----------
-const SCREENS = ['home', 'game', ...Community.SCREENS];
+const SCREENS = ['home', 'game', 'learn', ...Community.SCREENS];
 function showScreen(name) {
   for (const s of SCREENS) byTest(s).hidden = name !== s;
   const nav = {
@@ -320,6 +324,8 @@ function showScreen(name) {
     live: 'live-link',
     archive: 'archive-link',
     friends: 'friends-link',
+    leaderboard: 'leaderboard-link',
+    learn: 'learn-link',
   };
   for (const [screen, id] of Object.entries(nav)) {
     if (screen === name) byTest(id).setAttribute('aria-current', 'page');
@@ -360,6 +366,14 @@ function route() {
     return;
   }
   closeGame();
+  const learn = Tutorial.tutorialRoute(hash);
+  if (learn) {
+    Community.leave();
+    leavePlayNow();
+    showScreen('learn');
+    Tutorial.showTutorial(learn.step);
+    return;
+  }
   const page = Community.routeOf(h);
   if (page) {
     leavePlayNow();
@@ -373,6 +387,7 @@ function route() {
   byTest('home-message').textContent = '';
   renderSavedGames();
   showPlayNow();
+  Tutorial.syncTutorialCard();
 }
 
 function setupGameControls() {
@@ -525,6 +540,7 @@ onLanguageChange(() => {
   if (!byTest('home').hidden) renderSavedGames({ refresh: false });
   Community.relabel();
   relabelPlayNow();
+  Tutorial.relabelTutorial();
   byTest('connection').textContent = byTest('connection').dataset.state
     ? t(`conn.${byTest('connection').dataset.state}`)
     : '';
@@ -535,6 +551,7 @@ setupChat();
 setupGameControls();
 setupGameplay({ currentGame: () => game, applyState });
 setupHistory({ currentGame: () => game, render });
+setupReview({ currentGame: () => game, render, board: () => board });
 setupClocks({
   currentGame: () => game,
   refetch: (g) => {
@@ -550,6 +567,8 @@ setupTheme(byTest('board-theme'));
 setupSkipLink();
 await Community.setup({ saveSeat });
 setupPlayNow();
+Tutorial.setupTutorial();
+headerHooks.push(Tutorial.forgetTutorialProgress);
 window.addEventListener('hashchange', route);
 route();
 // For tests and curious people: the current state, read-only.

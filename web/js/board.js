@@ -27,8 +27,11 @@ export function describeStack(sq, stack) {
 }
 
 export class Board {
-  constructor(svg, { onClick, onHover, interactive = true }) {
+  // ids: a prefix for the ids of the SVG's gradients and markers, for a
+  // second board on the same page (ids are the document's).
+  constructor(svg, { onClick, onHover, interactive = true, ids = '' }) {
     this.svg = svg;
+    this.ids = ids;
     this.interactive = interactive;
     this.onClick = onClick;
     this.onHover = onHover || (() => {});
@@ -61,11 +64,11 @@ export class Board {
     svg.setAttribute('aria-label', t('board.label'));
     const defs = el('defs', {}, svg);
     defs.innerHTML = `
-      <radialGradient id="g-white" cx="40%" cy="35%" r="70%"><stop offset="0" stop-color="#ffffff"/><stop offset="1" stop-color="#d9d2c0"/></radialGradient>
-      <radialGradient id="g-black" cx="40%" cy="35%" r="70%"><stop offset="0" stop-color="#5a5a5a"/><stop offset="1" stop-color="#111"/></radialGradient>
-      <radialGradient id="g-dvonn" cx="40%" cy="35%" r="70%"><stop offset="0" stop-color="#ff6b5e"/><stop offset="1" stop-color="#a3101c"/></radialGradient>
-      <marker id="arrow" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#e08a00"/></marker>
-      <marker id="arrow-hint" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" class="hint-head"/></marker>`;
+      <radialGradient id="${this.ids}g-white" cx="40%" cy="35%" r="70%"><stop offset="0" stop-color="#ffffff"/><stop offset="1" stop-color="#d9d2c0"/></radialGradient>
+      <radialGradient id="${this.ids}g-black" cx="40%" cy="35%" r="70%"><stop offset="0" stop-color="#5a5a5a"/><stop offset="1" stop-color="#111"/></radialGradient>
+      <radialGradient id="${this.ids}g-dvonn" cx="40%" cy="35%" r="70%"><stop offset="0" stop-color="#ff6b5e"/><stop offset="1" stop-color="#a3101c"/></radialGradient>
+      <marker id="${this.ids}arrow" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#e08a00"/></marker>
+      <marker id="${this.ids}arrow-hint" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" class="hint-head"/></marker>`;
     this.bg = el('path', { class: 'board-bg' }, svg);
     this.gridLayer = el('g', { class: 'grid' }, svg);
     this.labelLayer = el('g', { class: 'labels', 'aria-hidden': 'true' }, svg);
@@ -312,7 +315,7 @@ export class Board {
         y1: y1 + uy * R * 0.6,
         x2: x2 - ux * (R + 2),
         y2: y2 - uy * (R + 2),
-        'marker-end': `url(#${marker})`,
+        'marker-end': `url(#${this.ids}${marker})`,
       },
       this.arrowLayer,
     );
@@ -388,7 +391,7 @@ export class Board {
     const grp = el('g', { class: ghost ? 'stack ghost' : 'stack' }, g);
     const h = stack.length;
     const top = stack[h - 1];
-    const fill = top === 'w' ? 'url(#g-white)' : top === 'b' ? 'url(#g-black)' : 'url(#g-dvonn)';
+    const fill = `url(#${this.ids}g-${top === 'w' ? 'white' : top === 'b' ? 'black' : 'dvonn'})`;
     // Thin discs under the top one suggest the height.
     const layers = Math.min(h - 1, 4);
     for (let i = layers; i >= 1; i--) {

@@ -1,5 +1,6 @@
 // `dvonn analyze`: the engine's best moves for a position, with scores and
 // variations, after every completed depth (docs/engine.md).
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -9,6 +10,8 @@
 #include "app/commands.hpp"
 #include "app/position_source.hpp"
 #include "engine/engine.hpp"
+#include "engine/review.hpp"
+#include "server/review/review_json.hpp"
 
 namespace dvonn::app {
 namespace {
@@ -55,9 +58,48 @@ struct AnalyzeOptions {
   int level = engine::kTopLevel;
   std::size_t hash = 64;
   int threads = 1;
+  bool review = false;
+  std::uint64_t nodes = 0;
 };
 
+// --review: the engine's view of every position of the game and a class
+// for every move (engine/review.hpp), as a table or as JSON.
+int run_review(const AnalyzeOptions& o) {
+  Game game = o.source.load();
+  if (game.moves().empty()) throw InputError("--review needs a game with moves: give --record FILE or --moves");
+  engine::ReviewBudget budget;
+  if (o.depth > 0) budget.depth = o.depth;
+  if (o.nodes > 0) budget.nodes = o.nodes;
+  budget.hash_megabytes = std::min<std::size_t>(o.hash, 64);
+  engine::GameReview review = engine::review_game(game, budget);
+  if (o.json) {
+    std::cout << server::review_json(review, game).dump() << "\n";
+    return 0;
+  }
+  std::printf("review: depth %d, at most %llu nodes a position; scores are White's expected final piece lead\n",
+              budget.depth, static_cast<unsigned long long>(budget.nodes));
+  std::printf("%4s  %-5s  %-6s  %8s  %-6s  %6s  %-10s  %s\n", "ply", "side", "move", "eval", "best", "loss", "class",
+              "best line");
+  for (std::size_t i = 0; i < review.moves.size(); ++i) {
+    const auto& m = review.moves[i];
+    const auto& before = review.positions[i];
+    const auto& after = review.positions[i + 1];
+    char eval[32];
+    std::snprintf(eval, sizeof eval, "%+.2f%s", after.white_score, after.exact ? "=" : "");
+    std::printf("%4zu  %-5s  %-6s  %8s  %-6s  %6.2f  %-10s  %s\n", i + 1, m.mover == Color::White ? "white" : "black",
+                to_string(m.played).c_str(), eval, to_string(before.best).c_str(), m.score_loss,
+                engine::move_class_name(m.kind), pv_text(before.line).c_str());
+  }
+  std::printf("(= exact: proved by the solver or the game's end)\n");
+  for (auto [name, s] : {std::pair{"white", &review.white}, std::pair{"black", &review.black}})
+    std::printf("%s: accuracy %.1f%%  best %d  good %d  inaccuracies %d  mistakes %d  blunders %d\n", name, s->accuracy,
+                s->best, s->good, s->inaccuracies, s->mistakes, s->blunders);
+  return 0;
+}
+
 int run_analyze(const AnalyzeOptions& o) {
+  if (o.review) return run_review(o);
+  if (o.nodes > 0) throw InputError("--nodes is for --review");
   Game game = o.source.load();
   const Position& p = game.position();
   if (p.is_over()) {
@@ -106,6 +148,10 @@ void register_analyze_command(CLI::App& app, CommandSet& set) {
   c->add_option("--hash", o->hash, "Transposition table size in MB")->check(CLI::Range(1, 65536));
   c->add_option("--threads", o->threads, "Search threads (default 1; more are not deterministic)")
       ->check(CLI::Range(1, 64));
+  c->add_flag("--review", o->review,
+              "Review the whole game (--record or --moves): every position's evaluation, every move's class, "
+              "each player's accuracy; --depth and --nodes set the budget per position");
+  c->add_option("--nodes", o->nodes, "--review: nodes per position (default 200000)")->check(CLI::Range(1, 1000000000));
   set.add(c, [o] { return run_analyze(*o); });
 }
 

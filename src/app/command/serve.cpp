@@ -155,6 +155,18 @@ void register_serve_command(CLI::App& app, CommandSet& set) {
                 "The same for the seats of one signed-in player or guest, from any address")
       ->capture_default_str()
       ->check(CLI::Range(1, 100000));
+  c->add_option("--review-depth", o->review_depth,
+                "Game review: the search depth of each position (with --review-nodes, a fixed budget: the same "
+                "review on any machine)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 40));
+  c->add_option("--review-nodes", o->review_nodes, "Game review: the nodes each position's search may take")
+      ->capture_default_str()
+      ->check(CLI::Range(1000, 1000000000));
+  c->add_option("--reviews-per-address", o->reviews_per_address,
+                "Game reviews one client address may have queued or running at once (429 beyond)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000));
   c->add_option("--max-connections-per-address", o->max_connections_per_address,
                 "Connections (HTTP and WebSocket) one client address may have open at once (0: no bound; off with "
                 "--behind-proxy, where every connection comes from the proxy)")

@@ -7,6 +7,7 @@
 
 #include "server/accounts/account_rules.hpp"
 #include "server/accounts/engine_ratings.hpp"
+#include "server/accounts/family_ratings.hpp"
 #include "server/accounts/session_cookie.hpp"
 #include "server/store/sqlite_util.hpp"
 #include "server/store/user_row.hpp"
@@ -63,6 +64,14 @@ AccountStore::AccountStore(GameStore& store, NowMs now_ms) : store_(store), now_
     }
   });
   if (!error.empty()) throw StoreError("cannot make the engine users: " + error);
+  // A database from before the family ratings: filled once, in one
+  // transaction, by replaying its rated games (family_ratings.hpp).
+  std::int64_t replayed = 0;
+  error = store_.commit([&replayed](StoreWriter& w) {
+    if (family_ratings_need_replay(w.connection())) replayed = replay_family_ratings(w.connection());
+  });
+  if (!error.empty()) throw StoreError("cannot fill the family ratings: " + error);
+  if (replayed > 0) std::cerr << "dvonn serve: family ratings filled from " << replayed << " rated games\n";
   for (int level = 1; level <= kEngineLevels; ++level) {
     auto p = find_user(engine_user_name(level));
     if (!p) throw StoreError("engine user missing");

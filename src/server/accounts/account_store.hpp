@@ -32,7 +32,8 @@ struct AuthResult {
 class AccountStore {
  public:
   // Initialises libsodium; makes the engine users (engine-1 .. engine-8)
-  // with their fixed ratings. Throws StoreError.
+  // with their fixed ratings; fills the family ratings of a database from
+  // before them (replay_family_ratings). Throws StoreError.
   AccountStore(GameStore& store, NowMs now_ms);
 
   // Slow (password hashing).

@@ -2,6 +2,7 @@
 
 #include "community/glicko2.hpp"
 #include "server/accounts/engine_ratings.hpp"
+#include "server/accounts/family_ratings.hpp"
 #include "server/store/sqlite_util.hpp"
 #include "server/store/user_row.hpp"
 
@@ -26,6 +27,8 @@ RatingChanges rate_finished_game(sqlite3* db, const std::string& game_id, const 
                                  double white_score, std::int64_t now_ms) {
   User w = current(db, white);
   User b = current(db, black);
+  // The family rating of the game's time control moves with the overall one.
+  rate_family_game(db, game_id, w, b, white_score, now_ms);
   community::Glicko2Rating wr{w.rating, w.deviation, w.volatility};
   community::Glicko2Rating br{b.rating, b.deviation, b.volatility};
   auto [wn, bn] = community::glicko2_rate_game(wr, br, white_score);

@@ -2,7 +2,8 @@
 // records the end: both players' current ratings are read, rated with
 // Glicko-2 (an engine counts with its fixed rating and a small fixed
 // deviation, and its rating never changes), written back, and a
-// rating-history row is stored per person.
+// rating-history row is stored per person; the rating of the game's
+// time-control family changes the same way (family_ratings.hpp).
 #pragma once
 
 #include <cstdint>

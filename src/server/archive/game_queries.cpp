@@ -141,7 +141,8 @@ json GameQueries::my_games(const User& user, int limit, std::int64_t offset) {
           {"more", more},         {"next", more ? json(offset + limit) : json()}};
 }
 
-std::optional<json> GameQueries::profile(const std::string& name, int limit, const PageCursor& before) {
+std::optional<json> GameQueries::profile(const std::string& name, int limit, const PageCursor& before,
+                                         const std::string& family) {
   auto user = accounts_.find_user(name);
   if (!user) return std::nullopt;
   std::int64_t wins = 0, draws = 0, losses = 0;
@@ -165,11 +166,16 @@ std::optional<json> GameQueries::profile(const std::string& name, int limit, con
     }
     // The latest points (one more: whether there are earlier ones), then
     // oldest first.
-    std::string history_sql = "SELECT time_ms, after, deviation, game_id FROM rating_history WHERE user_id = ?1 AND " +
+    // A family's history (server/accounts/family_ratings.hpp) has the same
+    // columns, and the family.
+    std::string history_sql = std::string("SELECT time_ms, after, deviation, game_id FROM ") +
+                              (family.empty() ? "rating_history" : "family_rating_history") +
+                              " WHERE user_id = ?1 AND " + (family.empty() ? "" : "family = ?5 AND ") +
                               PageCursor::before_sql("time_ms", "game_id", 2, 4) +
                               " ORDER BY time_ms DESC, game_id DESC LIMIT ?3";
     Statement h(db, history_sql.c_str(), false);
     h.bind(1, user->id).bind(2, before.time).bind(3, std::int64_t{limit} + 1).bind(4, before.id);
+    if (!family.empty()) h.bind(5, family);
     std::vector<json> points;
     while (h.next()) {
       if (static_cast<int>(points.size()) == limit) {
@@ -194,6 +200,7 @@ std::optional<json> GameQueries::profile(const std::string& name, int limit, con
   return json{{"user", user_json(*user)},
               {"record", {{"wins", wins}, {"draws", draws}, {"losses", losses}}},
               {"rating_history", history},
+              {"history_family", family.empty() ? json() : json(family)},
               {"more", more},
               {"next", more && !history.empty() ? json(PageCursor{history.front()["time"].get<std::int64_t>(),
                                                                   history.front()["game"].get<std::string>()}

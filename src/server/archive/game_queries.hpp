@@ -29,8 +29,10 @@ class GameQueries {
   nlohmann::json my_games(const User& user, int limit, std::int64_t offset);
   // The profile, or nullopt for an unknown name; its rating history is the
   // latest `limit` points before `before` (by time, then game; oldest
-  // first), "more" and "next" paging it back.
-  std::optional<nlohmann::json> profile(const std::string& name, int limit, const PageCursor& before);
+  // first), "more" and "next" paging it back: of the overall rating, or of
+  // the rating in a time-control family when `family` names one.
+  std::optional<nlohmann::json> profile(const std::string& name, int limit, const PageCursor& before,
+                                        const std::string& family = "");
   // {"games", "more", "next"}: finished games before `before` (by the time
   // of their last change, then id), newest first; an unknown player has
   // no games.

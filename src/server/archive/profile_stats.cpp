@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include "community/time_control_family.hpp"
 #include "server/store/sqlite_util.hpp"
 #include "server/store/user_row.hpp"
 
@@ -43,24 +44,9 @@ void add_counts(json& into, const json& more) {
 
 }  // namespace
 
-const char* time_control_family(const community::TimeControl& control) {
-  using community::ClockKind;
-  if (control.kind == ClockKind::None) return "untimed";
-  if (control.kind == ClockKind::Correspondence) return "correspondence";
-  int expected = control.initial_seconds + 40 * control.increment_seconds;
-  if (expected < 3 * 60) return "bullet";
-  if (expected < 8 * 60) return "blitz";
-  if (expected < 25 * 60) return "rapid";
-  return "classical";
-}
-
-const std::vector<std::string>& time_control_families() {
-  static const std::vector<std::string> families = {"bullet",    "blitz",          "rapid",
-                                                    "classical", "correspondence", "untimed"};
-  return families;
-}
-
 json profile_stats(sqlite3* db, std::int64_t user) {
+  using community::time_control_families;
+  using community::time_control_family;
   // By family: the database groups by the stored clock text, which maps
   // to one family each.
   std::map<std::string, json> families;

@@ -11,19 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "community/time_control.hpp"
-
 struct sqlite3;
 
 namespace dvonn::server {
-
-// The families of time controls, by the expected length of a real-time
-// game, initial time + 40 x increment (as the big chess sites do): under 3
-// minutes bullet, under 8 blitz, under 25 rapid, else classical; days per
-// move correspondence; no clock untimed.
-const char* time_control_family(const community::TimeControl& control);
-// The families in the order the statistics list them.
-const std::vector<std::string>& time_control_families();
 
 // The winning streaks of a sequence of results, oldest first (+1 a win,
 // 0 a draw, -1 a loss): the longest run of wins, and the run of wins at the

@@ -15,7 +15,9 @@
 #include "server/accounts/account_store.hpp"
 #include "server/accounts/auth_queue.hpp"
 #include "server/accounts/relation_store.hpp"
+#include "server/accounts/tutorial_store.hpp"
 #include "server/archive/game_queries.hpp"
+#include "server/archive/leaderboard.hpp"
 #include "server/base/user_hub.hpp"
 #include "server/chat/chat_flood_gate.hpp"
 #include "server/chat/chat_hub.hpp"
@@ -27,6 +29,7 @@
 #include "server/http/static_files.hpp"
 #include "server/http/task_pool.hpp"
 #include "server/pairing/matchmaker.hpp"
+#include "server/review/review_jobs.hpp"
 #include "server/rooms/lobby.hpp"
 #include "server/rooms/room_registry.hpp"
 #include "server/social/challenge_store.hpp"
@@ -98,6 +101,9 @@ struct ApiParts {
   // them (create, join, withdraw, engines, start, cancel).
   TournamentDirector& tournaments;
   AddressRateLimiter& tournament_actions_by_user;
+  Leaderboard& leaderboard;   // the top players of each time-control family
+  TutorialStore& tutorial;    // the tutorial steps each account finished
+  ReviewJobs& reviews;        // game review jobs (server/review)
 };
 
 class Api {
@@ -216,6 +222,16 @@ class Api {
   void tournament_start(const ApiCall& call, Respond respond);
   void tournament_cancel(const ApiCall& call, Respond respond);
   bool tournament_action(const ApiCall& call, const Respond& respond);
+  // api_leaderboard.cpp
+  void leaderboard(const ApiCall& call, Respond respond);
+  // api_tutorial.cpp: the tutorial's progress of an account.
+  void tutorial_progress(const ApiCall& call, Respond respond);
+  void tutorial_finish(const ApiCall& call, Respond respond);
+  // api_reviews.cpp: game review.
+  void review_request(const ApiCall& call, Respond respond);
+  void review_of_game(const ApiCall& call, Respond respond);
+  void review_import(const ApiCall& call, Respond respond);
+  void review_read(const ApiCall& call, Respond respond);
 
   ApiParts p_;
 };

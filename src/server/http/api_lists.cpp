@@ -3,6 +3,7 @@
 #include <limits>
 
 #include "server/http/api.hpp"
+#include "server/http/family_param.hpp"
 #include "server/http/languages.hpp"
 #include "server/http/paging_params.hpp"
 #include "server/http/url.hpp"
@@ -68,8 +69,14 @@ void Api::profile(const ApiCall& call, Respond respond) {
     return respond(json_error(400, why));
   if (auto why = before_param(query, std::numeric_limits<std::int64_t>::max(), before); !why.empty())
     return respond(json_error(400, why));
-  auto profile = p_.queries.profile(name, static_cast<int>(limit), before);
+  // ?family=: the rating history of that family's rating.
+  std::string family;
+  if (auto bad = family_param(query, family)) return respond(*bad);
+  auto profile = p_.queries.profile(name, static_cast<int>(limit), before, family);
   if (!profile) return respond(json_error(404, "no user " + name));
+  // The ratings per time-control family, with the rank on each board.
+  if (auto shown = p_.accounts.find_user(name))
+    (*profile)["ratings"] = p_.leaderboard.ratings_of(shown->id, p_.context.now_ms());
   // What the caller keeps about this player (the profile's buttons).
   if (call.caller.user)
     if (auto shown = p_.accounts.find_user(name); shown && shown->id != call.caller.user->id) {

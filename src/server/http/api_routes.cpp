@@ -101,6 +101,13 @@ std::span<const ApiRoute> Api::routes() {
       {"POST", "/api/tournaments/{}/engines", Database, User, Object, &Api::tournament_engine},
       {"POST", "/api/tournaments/{}/start", Database, User, ObjectOrEmpty, &Api::tournament_start},
       {"POST", "/api/tournaments/{}/cancel", Database, User, ObjectOrEmpty, &Api::tournament_cancel},
+      {"GET", "/api/leaderboard", Database, Anyone, None, &Api::leaderboard},
+      {"GET", "/api/me/tutorial", Database, User, None, &Api::tutorial_progress},
+      {"POST", "/api/me/tutorial", Database, User, Object, &Api::tutorial_finish},
+      {"POST", "/api/games/{}/review", Database, Anyone, ObjectOrEmpty, &Api::review_request},
+      {"GET", "/api/games/{}/review", Database, Anyone, None, &Api::review_of_game},
+      {"POST", "/api/reviews", Database, Anyone, Object, &Api::review_import},
+      {"GET", "/api/reviews/{}", Database, Anyone, None, &Api::review_read},
   };
   return table;
 }

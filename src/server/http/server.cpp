@@ -17,6 +17,7 @@
 
 #include "server/accounts/account_store.hpp"
 #include "server/archive/game_queries.hpp"
+#include "server/archive/leaderboard.hpp"
 #include "server/http/connection_limiter.hpp"
 #include "server/http/connection_tracker.hpp"
 #include "server/http/http_session.hpp"
@@ -79,6 +80,7 @@ struct Server::Impl {
         now_ms(config.now_ms ? config.now_ms : NowMs(system_now_ms)),
         accounts(*store, now_ms),
         relations(*store, now_ms),
+        tutorial(*store, now_ms),
         chat(*store),
         watcher(std::make_unique<ClockWatcher>(now_ms, std::chrono::milliseconds(std::max(1, config.clock_tick_ms)))),
         reads(std::make_unique<TaskPool>(config.db_threads, config.db_queue)),
@@ -111,6 +113,16 @@ struct Server::Impl {
             *store, registry, context, accounts, users,
             DirectorSettings{.round_pause_ms = config.tournament_round_pause_ms, .daily = config.daily_tournament}),
         tournament_actions_by_user(30 / 60.0, 30),
+        leaderboard(*store),
+        review_store(*store),
+        reviews(std::make_unique<ReviewJobs>(
+            *store, review_store, *engines,
+            ReviewLimits{.budget = {.depth = config.review_depth, .nodes = config.review_nodes},
+                         .run = config.review_run,
+                         .nice = config.review_nice,
+                         .per_address = config.reviews_per_address,
+                         .per_account = config.reviews_per_account},
+            now_ms)),
         api(ApiParts{registry,
                      context,
                      accounts,
@@ -137,7 +149,10 @@ struct Server::Impl {
                      chat_flood,
                      matchmaker,
                      tournaments,
-                     tournament_actions_by_user}),
+                     tournament_actions_by_user,
+                     leaderboard,
+                     tutorial,
+                     *reviews}),
         limiter(config.http_rate, config.http_burst),
         // Behind a proxy every connection comes from the proxy's address:
         // the per-address cap would cap the whole site, so it is off there.
@@ -162,6 +177,7 @@ struct Server::Impl {
     accounts.add_deletion_step(&ChallengeStore::forget_user);
     accounts.add_deletion_step(&NotificationStore::forget_user);
     accounts.add_deletion_step(&ChatStore::forget_user);
+    accounts.add_deletion_step(&TutorialStore::forget_user);
     // Off the store's writer thread (notifying commits a write).
     // Called on the store's writer thread, also while the server stops
     // (the store commits what is queued after the read pool is gone): then
@@ -175,6 +191,16 @@ struct Server::Impl {
       if (change.to_move == 0) reads->post([this, id = change.id] { tournaments.game_changed(id); });
     };
     if (config.read_hook) store->set_read_hook(config.read_hook);
+    // A review's progress reaches those watching its game and, wherever
+    // they are, the person who asked (/ws/me).
+    reviews->set_progress([this](const ReviewRow& row, nlohmann::json message) {
+      message["type"] = "review-progress";
+      if (!row.game_id.empty()) {
+        auto text = std::make_shared<const std::string>(message.dump());
+        for (const ChatListener& l : chat_hub.listeners(row.game_id)) l.connection->deliver(text);
+      }
+      if (row.user_id) users.send(row.user_id, message);
+    });
     tcp::endpoint endpoint(net::ip::make_address(config.host), config.port);
     acceptor.open(endpoint.protocol());
     acceptor.set_option(net::socket_base::reuse_address(true));
@@ -312,6 +338,7 @@ struct Server::Impl {
   NowMs now_ms;
   AccountStore accounts;
   RelationStore relations;
+  TutorialStore tutorial;
   ChatStore chat;
   ChatHub chat_hub;
   ChatFloodGate chat_flood;
@@ -338,6 +365,9 @@ struct Server::Impl {
   Matchmaker matchmaker;
   TournamentDirector tournaments;
   AddressRateLimiter tournament_actions_by_user;
+  Leaderboard leaderboard;
+  ReviewStore review_store;
+  std::unique_ptr<ReviewJobs> reviews;
   ConnectionTracker connections;
   Api api;
   AddressRateLimiter limiter;
@@ -382,6 +412,7 @@ void Server::start() {
   // The tournaments not over go on where they were (their games' results
   // are read at the first sweep).
   s.tournaments.load();
+  s.reviews->start();
   s.accept();
   s.sweep_lobby();
   s.tick_presence();
@@ -435,6 +466,8 @@ void Server::stop() {
   }
   s.reads.reset();
   s.auth_queue.reset();
+  // The review in progress stops after its position; the rest is stored.
+  s.reviews->stop();
   // Engines first (their results are dropped), then the store, which
   // commits what is queued; its callbacks may still ask for engine moves,
   // which the stopped workers ignore.

@@ -103,6 +103,16 @@ struct ServerConfig {
   bool daily_tournament = false;
   int tournament_sweep_ms = 1'000;
   std::int64_t tournament_round_pause_ms = 10'000;
+  // Game review jobs (server/review): the budget of each position's search
+  // (depth and nodes: reproducible on any machine), whether they run at all
+  // (tests: false keeps them queued), and the jobs one address / account may
+  // have queued or running.
+  int review_depth = 6;
+  std::uint64_t review_nodes = 200'000;
+  bool review_run = true;
+  int review_nice = 19;  // the review thread's nice value (below the engine pool's 10)
+  std::size_t reviews_per_address = 2;
+  std::size_t reviews_per_account = 1;
 };
 
 }  // namespace dvonn::server

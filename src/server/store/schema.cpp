@@ -232,6 +232,67 @@ void create_schema(sqlite3* db) {
            " result TEXT NOT NULL,"
            " ended_ms INTEGER NOT NULL,"
            " PRIMARY KEY(tournament_id, seq)) WITHOUT ROWID;");
+  // Ratings per time-control family (server/accounts/family_ratings): each
+  // person's Glicko-2 rating in each family they played a rated game of,
+  // changed in the transaction that changes the overall rating, and its
+  // history, one row per rated game (a game has one family), apart from
+  // rating_history so that the overall history keeps its meaning. A
+  // database from before is filled once by replaying its rated games
+  // (replay_family_ratings, when AccountStore opens).
+  sql_exec(db,
+           "CREATE TABLE IF NOT EXISTS family_ratings("
+           " user_id INTEGER NOT NULL REFERENCES users(id),"
+           " family TEXT NOT NULL,"  // community::time_control_families
+           " rating REAL NOT NULL,"
+           " deviation REAL NOT NULL,"
+           " volatility REAL NOT NULL,"
+           " games INTEGER NOT NULL,"
+           " updated_ms INTEGER NOT NULL,"  // its last rated game
+           " PRIMARY KEY(user_id, family)) WITHOUT ROWID;"
+           "CREATE INDEX IF NOT EXISTS family_ratings_board ON family_ratings(family, rating);"
+           "CREATE TABLE IF NOT EXISTS family_rating_history("
+           " user_id INTEGER NOT NULL REFERENCES users(id),"
+           " game_id TEXT NOT NULL,"
+           " family TEXT NOT NULL,"
+           " time_ms INTEGER NOT NULL,"
+           " before REAL NOT NULL,"
+           " after REAL NOT NULL,"
+           " deviation REAL NOT NULL,"
+           " PRIMARY KEY(user_id, game_id)) WITHOUT ROWID;"
+           "CREATE INDEX IF NOT EXISTS family_rating_history_of ON family_rating_history(user_id, family, time_ms);");
+  // The interactive tutorial (TutorialStore): the steps each account has
+  // finished, so that it resumes at the first unfinished one.
+  sql_exec(db,
+           "CREATE TABLE IF NOT EXISTS tutorial_progress("
+           " user_id INTEGER NOT NULL REFERENCES users(id),"
+           " step TEXT NOT NULL,"  // a name of kTutorialSteps
+           " done_ms INTEGER NOT NULL,"
+           " PRIMARY KEY(user_id, step)) WITHOUT ROWID;");
+  // Game reviews (server/review): one job per game ('' for an imported
+  // record), keyed by the moves it analysed (moves_key: a changed game
+  // gets a new review, the old result is refused). 'queued', 'running',
+  // 'done' or 'failed'; positions holds the evaluations done so far (a
+  // JSON array), so a restart resumes where it stopped; review the result.
+  // The requester's address and account bound the jobs each may queue.
+  sql_exec(db,
+           "CREATE TABLE IF NOT EXISTS reviews("
+           " id TEXT PRIMARY KEY,"
+           " game_id TEXT NOT NULL,"
+           " moves_key TEXT NOT NULL,"
+           " record TEXT NOT NULL,"
+           " status TEXT NOT NULL,"
+           " done INTEGER NOT NULL DEFAULT 0,"
+           " total INTEGER NOT NULL,"
+           " positions TEXT NOT NULL DEFAULT '[]',"
+           " review TEXT,"
+           " error TEXT NOT NULL DEFAULT '',"
+           " address TEXT NOT NULL,"
+           " user_id INTEGER NOT NULL DEFAULT 0,"
+           " created_ms INTEGER NOT NULL,"
+           " updated_ms INTEGER NOT NULL);"
+           "CREATE INDEX IF NOT EXISTS reviews_game ON reviews(game_id, moves_key);"
+           "CREATE INDEX IF NOT EXISTS reviews_key ON reviews(moves_key);"
+           "CREATE INDEX IF NOT EXISTS reviews_status ON reviews(status, created_ms);");
 }
 
 }  // namespace dvonn::server

@@ -16,8 +16,10 @@ import { loadFriends, setupFriends, syncFriendsLink } from './friends.js';
 import { setupChallenges } from './challenges.js';
 import { relabelNotifications, setupNotifications, syncNotifications } from './notifications.js';
 import { headerHooks } from './session.js';
+import { setupLeaderboard, showLeaderboard } from './leaderboard.js';
+import { setupFamilyRatings } from './family_ratings.js';
 
-export const SCREENS = ['auth', 'lobby', 'mygames', 'profile', 'archive', 'live', 'settings', 'friends'];
+export const SCREENS = ['auth', 'lobby', 'mygames', 'profile', 'archive', 'live', 'settings', 'friends', 'leaderboard'];
 
 export async function setup({ saveSeat }) {
   headerHooks.push(syncFriendsLink, syncNotifications);
@@ -31,13 +33,15 @@ export async function setup({ saveSeat }) {
   setupArchive();
   setupMyGames();
   setupAccount();
+  setupLeaderboard();
+  setupFamilyRatings();
 }
 
 // ---------- routing ----------
 export function routeOf(h) {
   if (h.has('login') || h.has('signup') || h.has('guest')) return 'auth';
   if (h.has('account')) return 'settings'; // #account: your account's settings
-  for (const p of ['lobby', 'mygames', 'profile', 'archive', 'live', 'friends']) if (h.has(p)) return p;
+  for (const p of ['lobby', 'mygames', 'profile', 'archive', 'live', 'friends', 'leaderboard']) if (h.has(p)) return p;
   return null;
 }
 
@@ -66,6 +70,7 @@ export function show(page, params) {
   else if (page === 'live') loadLive();
   else if (page === 'settings') showAccount();
   else if (page === 'friends') loadFriends();
+  else if (page === 'leaderboard') showLeaderboard(params);
 }
 
 export function leave() {
