@@ -101,9 +101,9 @@ struct ApiParts {
   // them (create, join, withdraw, engines, start, cancel).
   TournamentDirector& tournaments;
   AddressRateLimiter& tournament_actions_by_user;
-  Leaderboard& leaderboard;   // the top players of each time-control family
-  TutorialStore& tutorial;    // the tutorial steps each account finished
-  ReviewJobs& reviews;        // game review jobs (server/review)
+  Leaderboard& leaderboard;  // the top players of each time-control family
+  TutorialStore& tutorial;   // the tutorial steps each account finished
+  ReviewJobs& reviews;       // game review jobs (server/review)
 };
 
 class Api {
