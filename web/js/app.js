@@ -29,6 +29,9 @@ import { canPremove, clearPremove, playPremove, premoveClick, renderPremove } fr
 import { helloMessage, onGameplayMessage, renderGameplay, setupGameplay } from './gameplay.js';
 import { chatMessage, closeChat, setupChat, syncChat } from './community/chat.js';
 import { leavePlayNow, relabelPlayNow, setupPlayNow, showPlayNow } from './community/play_now.js';
+import { markTournamentsLink } from './tournaments/screens.js';
+import { showHomeTournaments } from './tournaments/tournament_list.js';
+import { renderGameTournament } from './tournaments/tournament_games.js';
 
 await initI18n();
 
@@ -59,6 +62,7 @@ function render() {
   renderPremove(game);
   renderGameplay(game);
   syncChat(game);
+  renderGameTournament(game);
 }
 
 // ---------- receiving states ----------
@@ -325,6 +329,7 @@ function showScreen(name) {
     if (screen === name) byTest(id).setAttribute('aria-current', 'page');
     else byTest(id).removeAttribute('aria-current');
   }
+  markTournamentsLink(name);
   document.body.dataset.screen = name;
   relabelSkipLink();
   window.scrollTo(0, 0);
@@ -349,7 +354,7 @@ function relabelSkipLink() {
 function route() {
   let hash = location.hash.replace(/^#\/?/, '');
   // #/game/ID (the API docs' form) is #game=ID.
-  const m = /^(game|watch)\/([^/?&]+)$/.exec(hash);
+  const m = /^(game|watch|tournament)\/([^/?&]+)$/.exec(hash);
   if (m) hash = `${m[1]}=${m[2]}`;
   const h = new URLSearchParams(hash);
   const id = h.get('game') || h.get('watch');
@@ -373,6 +378,7 @@ function route() {
   byTest('home-message').textContent = '';
   renderSavedGames();
   showPlayNow();
+  showHomeTournaments();
 }
 
 function setupGameControls() {

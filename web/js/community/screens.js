@@ -16,14 +16,33 @@ import { loadFriends, setupFriends, syncFriendsLink } from './friends.js';
 import { setupChallenges } from './challenges.js';
 import { relabelNotifications, setupNotifications, syncNotifications } from './notifications.js';
 import { headerHooks } from './session.js';
+import {
+  TOURNAMENT_SCREENS,
+  leaveTournaments,
+  relabelTournaments,
+  setupTournaments,
+  showTournamentScreen,
+  tournamentRouteOf,
+} from '../tournaments/screens.js';
 
-export const SCREENS = ['auth', 'lobby', 'mygames', 'profile', 'archive', 'live', 'settings', 'friends'];
+export const SCREENS = [
+  'auth',
+  'lobby',
+  'mygames',
+  'profile',
+  'archive',
+  'live',
+  'settings',
+  'friends',
+  ...TOURNAMENT_SCREENS,
+];
 
 export async function setup({ saveSeat }) {
   headerHooks.push(syncFriendsLink, syncNotifications);
   setupNotifications();
   setupChallenges();
   setupFriends();
+  setupTournaments();
   await loadSession();
   setupAuthForms();
   setupLobbyForm({ saveSeat });
@@ -38,7 +57,7 @@ export function routeOf(h) {
   if (h.has('login') || h.has('signup') || h.has('guest')) return 'auth';
   if (h.has('account')) return 'settings'; // #account: your account's settings
   for (const p of ['lobby', 'mygames', 'profile', 'archive', 'live', 'friends']) if (h.has(p)) return p;
-  return null;
+  return tournamentRouteOf(h);
 }
 
 let refreshTimer = null;
@@ -66,10 +85,12 @@ export function show(page, params) {
   else if (page === 'live') loadLive();
   else if (page === 'settings') showAccount();
   else if (page === 'friends') loadFriends();
+  showTournamentScreen(page, params);
 }
 
 export function leave() {
   closeLobby();
+  leaveTournaments();
   clearInterval(refreshTimer);
   refreshTimer = null;
   setCurrentPage(null);
@@ -82,5 +103,6 @@ export function relabel() {
   const current = currentPage();
   if (!current) return;
   if (current.page === 'lobby') relabelLobby();
+  else if (TOURNAMENT_SCREENS.includes(current.page)) relabelTournaments(current.page);
   else if (current.page !== 'auth') show(current.page, current.params);
 }
