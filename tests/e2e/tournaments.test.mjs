@@ -25,7 +25,10 @@ import {
 } from './helpers.mjs';
 
 const stamp = Date.now().toString(36).slice(-5);
-const PHONE = [{ width: 390, height: 844 }, { hasTouch: true, isMobile: true }];
+const PHONE = [
+  { width: 390, height: 844 },
+  { hasTouch: true, isMobile: true },
+];
 
 let browser;
 before(async () => {
@@ -102,7 +105,9 @@ test('a private Swiss: create, join with a password, start, play two rounds, wat
   // A name too short: the server's refusal is said under the form.
   await form.getByLabel('Name', { exact: true }).fill('ab');
   await form.getByRole('button', { name: 'Create the tournament' }).click();
-  await alice.waitForFunction(() => /Not created: ./.test(document.querySelector('[data-testid="tournament-form-error"]').textContent));
+  await alice.waitForFunction(() =>
+    /Not created: ./.test(document.querySelector('[data-testid="tournament-form-error"]').textContent),
+  );
   assert.match(await alice.textContent(tid('tournament-form-error')), /name/i);
 
   await form.getByLabel('Name', { exact: true }).fill(NAME);
@@ -123,7 +128,10 @@ test('a private Swiss: create, join with a password, start, play two rounds, wat
   await bob.goto(`${BASE}/#tournaments`);
   const row = bob.locator(`${tid('tournaments-upcoming')} li[data-id="${id}"]`);
   await row.waitFor();
-  assert.match(await row.textContent(), /Swiss · 5\+3 · rated · 2 rounds · starts .*\(in (60 minutes|1 hour)\) · 0 players/);
+  assert.match(
+    await row.textContent(),
+    /Swiss · 5\+3 · rated · 2 rounds · starts .*\(in (60 minutes|1 hour)\) · 0 players/,
+  );
   assert.equal(await row.getByRole('img', { name: 'Private' }).count(), 1);
 
   // Carol watches without an account: the page, live.
@@ -147,7 +155,9 @@ test('a private Swiss: create, join with a password, start, play two rounds, wat
   const pw = bob.getByLabel('This tournament is private: its password');
   await pw.fill('wrong');
   await bob.getByRole('button', { name: 'Join with this password' }).click();
-  await bob.waitForFunction(() => /Not joined: ./.test(document.querySelector('[data-testid="tournament-password-error"]').textContent));
+  await bob.waitForFunction(() =>
+    /Not joined: ./.test(document.querySelector('[data-testid="tournament-password-error"]').textContent),
+  );
   assert.equal(await bob.getByRole('button', { name: 'Withdraw', exact: true }).isVisible(), false);
   await pw.fill('s3cret');
   await bob.getByRole('button', { name: 'Join with this password' }).click();
@@ -168,8 +178,15 @@ test('a private Swiss: create, join with a password, start, play two rounds, wat
   const back = alice.getByRole('link', { name: `Round 1 of ${NAME}` });
   await back.waitFor();
   assert.equal(await back.getAttribute('href'), `#tournament/${id}`);
-  await carol.waitForFunction(() => document.querySelector('[data-testid="tournament-countdown"]').textContent === 'Round 1 of 2', null, { timeout: 10000 });
-  await carol.getByRole('link', { name: /^Watch / }).first().waitFor();
+  await carol.waitForFunction(
+    () => document.querySelector('[data-testid="tournament-countdown"]').textContent === 'Round 1 of 2',
+    null,
+    { timeout: 10000 },
+  );
+  await carol
+    .getByRole('link', { name: /^Watch / })
+    .first()
+    .waitFor();
   await shot(carol, 'tournament-round1-desktop');
 
   // Round 1: White places a piece, Black resigns. Carol's standings follow.
@@ -186,7 +203,11 @@ test('a private Swiss: create, join with a password, start, play two rounds, wat
   const [hA, hB] = await Promise.all([opensGame(alice, gA, 40000), opensGame(bob, gB, 40000)]);
   assert.equal(hA, hB);
   await alice.getByRole('link', { name: `Round 2 of ${NAME}` }).waitFor();
-  await carol.waitForFunction(() => document.querySelector('[data-testid="tournament-countdown"]').textContent === 'Round 2 of 2', null, { timeout: 10000 });
+  await carol.waitForFunction(
+    () => document.querySelector('[data-testid="tournament-countdown"]').textContent === 'Round 2 of 2',
+    null,
+    { timeout: 10000 },
+  );
   assert.equal(await carol.locator(`${tid('round')}`).count(), 2);
 
   // Round 2: the other way round; then the tournament is over.
@@ -198,7 +219,11 @@ test('a private Swiss: create, join with a password, start, play two rounds, wat
   const expected = { [winner1]: 1, [winner2]: 0 };
   expected[winner2] += 1;
   for (const [n, p] of Object.entries(expected)) await waitPoints(carol, n, String(p), 10000);
-  await carol.waitForFunction(() => document.querySelector('[data-testid="tournament-status"]').textContent === 'Finished', null, { timeout: 15000 });
+  await carol.waitForFunction(
+    () => document.querySelector('[data-testid="tournament-status"]').textContent === 'Finished',
+    null,
+    { timeout: 15000 },
+  );
   await expectNoAxeViolations(carol, 'tournament page, finished');
   await shot(carol, 'tournament-finished-desktop');
 
@@ -254,7 +279,11 @@ test('an arena on phones, in Spanish: created, joined, started, the sheet live, 
   const [gA, gB] = await Promise.all([opensGame(ana), opensGame(ben)]);
   assert.equal(gA, gB);
   await ana.getByRole('link', { name: `Una partida de ${NAME}` }).waitFor();
-  await eve.waitForFunction(() => /^Termina en (19|20):\d\d$/.test(document.querySelector('[data-testid="tournament-countdown"]').textContent), null, { timeout: 10000 });
+  await eve.waitForFunction(
+    () => /^Termina en (19|20):\d\d$/.test(document.querySelector('[data-testid="tournament-countdown"]').textContent),
+    null,
+    { timeout: 10000 },
+  );
   await eve.getByRole('heading', { name: 'Partidas recientes' }).waitFor();
   await eve.getByRole('link', { name: /^Ver / }).first().waitFor();
 

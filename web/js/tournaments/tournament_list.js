@@ -5,7 +5,7 @@ import { api } from '../api.js';
 import { t, errorText } from '../i18n.js';
 import { byTest, el } from '../dom.js';
 import { isShown } from '../community/current_page.js';
-import { playersText, startText, statusName, summaryParts } from './tournament_text.js';
+import { playersText, relativeTime, startText, statusName, summaryParts } from './tournament_text.js';
 
 export const STATUSES = ['running', 'upcoming', 'finished'];
 const PAGE = 10;
@@ -13,6 +13,13 @@ const PAGE = 10;
 // What each list holds: the tournaments shown and the cursor of the next page.
 const lists = new Map(STATUSES.map((s) => [s, { items: [], next: null, more: false }]));
 let refreshTimer = null;
+
+// Where a running tournament is: an arena's end, or the round in play.
+function runningText(tour) {
+  if (tour.kind === 'arena' && tour.ends_ms) return t('tournaments.endsRel', { rel: relativeTime(tour.ends_ms) });
+  if (tour.round && tour.rounds) return t('tournaments.roundOf', { n: tour.round, of: tour.rounds });
+  return statusName(tour.status);
+}
 
 // One row: the name (a link to the page, a lock when private) and a line of
 // facts: kind, clock, rated, length, start, players.
@@ -34,7 +41,8 @@ export function tournamentRow(tour, { testid = 'tournament-row' } = {}) {
   }
   const facts = el('span', { class: 'tournament-facts' });
   const parts = summaryParts(tour);
-  if (tour.status === 'upcoming' || tour.status === 'running') parts.push(startText(tour));
+  if (tour.status === 'upcoming') parts.push(startText(tour));
+  else if (tour.status === 'running') parts.push(runningText(tour));
   else parts.push(statusName(tour.status));
   parts.push(playersText(tour.players));
   facts.textContent = parts.join(' · ');
