@@ -140,11 +140,12 @@ function render() {
 // A new body (the GET's or a push's); pushes carry no "you".
 function apply(body) {
   if (!shown || !body || !body.tournament || body.tournament.id !== shown.id) return;
-  const { type, you, ...data } = body;
-  void type;
+  const data = { ...body };
+  delete data.type;
+  delete data.you;
   shown.data = data;
-  if (you) {
-    shown.you = you;
+  if (body.you) {
+    shown.you = body.you;
     shown.youFor = data;
   }
   render();
