@@ -131,6 +131,7 @@ function render() {
   const standings = d.standings || [];
   renderStandings(byTest('tournament-standings'), tour.kind, standings, d.entrants, me());
   byTest('tournament-standings-empty').hidden = standings.length > 0;
+  byTest('tournament-standings-wrap').hidden = standings.length === 0;
   byTest('tournament-rounds-title').textContent =
     tour.kind === 'arena' ? t('tournaments.recentGames') : t('tournaments.roundsTitle');
   renderRounds(byTest('tournament-rounds'), d, me());
