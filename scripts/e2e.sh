@@ -56,7 +56,7 @@ web_args=(--web-root "$root/web")
     # sign-ups and guests would stop the suite half-way (their own tests are
     # in tests/server/auth_abuse_test.cpp).
     "$bin" serve --host 127.0.0.1 --port "$port" --db "$db" --signups-per-hour 0 --guests-per-hour 0 \
-      "${web_args[@]}" >>"$log" 2>&1 &
+      --no-daily-tournament "${web_args[@]}" >>"$log" 2>&1 &
     echo $! >"$pidfile"
     wait $! || true
     [ -e "$stopfile" ] || sleep 0.3

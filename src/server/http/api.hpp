@@ -33,6 +33,7 @@
 #include "server/social/notification_store.hpp"
 #include "server/social/notifier.hpp"
 #include "server/social/presence.hpp"
+#include "server/tournaments/tournament_director.hpp"
 
 namespace dvonn::server {
 
@@ -93,6 +94,10 @@ struct ApiParts {
   ChatHub& chat_hub;          // the games' WebSocket connections, for chat
   ChatFloodGate& chat_flood;  // how often each user may speak
   Matchmaker& pairing;        // "Play now": seeks and their pairing
+  // Tournaments (server/tournaments), and how often one user may act on
+  // them (create, join, withdraw, engines, start, cancel).
+  TournamentDirector& tournaments;
+  AddressRateLimiter& tournament_actions_by_user;
 };
 
 class Api {
@@ -201,6 +206,16 @@ class Api {
   void seek_grid(const ApiCall& call, Respond respond);
   void seek_create(const ApiCall& call, Respond respond);
   void seek_cancel(const ApiCall& call, Respond respond);
+  // api_tournaments.cpp
+  void tournament_list(const ApiCall& call, Respond respond);
+  void tournament_create(const ApiCall& call, Respond respond);
+  void tournament_view(const ApiCall& call, Respond respond);
+  void tournament_join(const ApiCall& call, Respond respond);
+  void tournament_withdraw(const ApiCall& call, Respond respond);
+  void tournament_engine(const ApiCall& call, Respond respond);
+  void tournament_start(const ApiCall& call, Respond respond);
+  void tournament_cancel(const ApiCall& call, Respond respond);
+  bool tournament_action(const ApiCall& call, const Respond& respond);
 
   ApiParts p_;
 };

@@ -93,6 +93,14 @@ std::span<const ApiRoute> Api::routes() {
       {"GET", "/api/seeks", Database, Anyone, None, &Api::seek_grid},
       {"POST", "/api/seeks", Database, User, Object, &Api::seek_create},
       {"POST", "/api/seeks/cancel", Memory, User, ObjectOrEmpty, &Api::seek_cancel},
+      {"GET", "/api/tournaments", Database, Anyone, None, &Api::tournament_list},
+      {"POST", "/api/tournaments", Database, User, Object, &Api::tournament_create},
+      {"GET", "/api/tournaments/{}", Database, Anyone, None, &Api::tournament_view},
+      {"POST", "/api/tournaments/{}/join", Database, User, ObjectOrEmpty, &Api::tournament_join},
+      {"POST", "/api/tournaments/{}/withdraw", Database, User, ObjectOrEmpty, &Api::tournament_withdraw},
+      {"POST", "/api/tournaments/{}/engines", Database, User, Object, &Api::tournament_engine},
+      {"POST", "/api/tournaments/{}/start", Database, User, ObjectOrEmpty, &Api::tournament_start},
+      {"POST", "/api/tournaments/{}/cancel", Database, User, ObjectOrEmpty, &Api::tournament_cancel},
   };
   return table;
 }

@@ -18,6 +18,7 @@
 #include "server/http/task_pool.hpp"
 #include "server/rooms/lobby.hpp"
 #include "server/rooms/room_registry.hpp"
+#include "server/tournaments/tournament_director.hpp"
 
 namespace dvonn::server {
 
@@ -35,6 +36,7 @@ struct Services {
   TaskPool& reads;    // database reads off the network threads (Api::handle)
   UserHub& users;     // the /ws/me connections
   ChatHub& chat_hub;  // the game connections that receive its chat
+  TournamentDirector& tournaments;  // /ws/tournament's watchers
 };
 
 }  // namespace dvonn::server
