@@ -56,8 +56,7 @@ TEST_F(TournamentApiTest, CreateGetAndList) {
   ASSERT_EQ(r.status, 201) << r.body;
   EXPECT_TRUE(r.json()["tournament"]["rounds"].is_null());
   EXPECT_EQ(r.json()["tournament"]["duration_minutes"], 60);
-  EXPECT_EQ(r.json()["tournament"]["ends_ms"],
-            r.json()["tournament"]["starts_ms"].get<std::int64_t>() + 3'600'000);
+  EXPECT_EQ(r.json()["tournament"]["ends_ms"], r.json()["tournament"]["starts_ms"].get<std::int64_t>() + 3'600'000);
 
   auto list = get("/api/tournaments?status=upcoming");
   ASSERT_EQ(list.status, 200);
@@ -69,7 +68,7 @@ TEST_F(TournamentApiTest, CreateGetAndList) {
 }
 
 TEST_F(TournamentApiTest, ListIsPagedByStartTime) {
-  std::vector<Browser> creators = {signup("pa"), signup("pb")};
+  std::vector<Browser> creators = {signup("paula"), signup("pablo")};
   std::vector<std::string> ids;
   for (int i = 0; i < 7; ++i)
     ids.push_back(create(creators[i % 2], swiss(1, {{"starts_ms", now() + 3'600'000 + (7 - i) * 60'000}})));
@@ -78,7 +77,8 @@ TEST_F(TournamentApiTest, ListIsPagedByStartTime) {
   for (int page = 0; page < 5; ++page) {
     auto r = get("/api/tournaments?status=upcoming&limit=3" + (next.empty() ? "" : "&next=" + next));
     ASSERT_EQ(r.status, 200) << r.body;
-    for (const auto& t : r.json()["tournaments"]) seen.push_back(t["id"]);
+    json body = r.json();
+    for (const auto& t : body["tournaments"]) seen.push_back(t["id"]);
     if (!r.json()["more"].get<bool>()) {
       EXPECT_TRUE(r.json()["next"].is_null());
       break;
@@ -133,7 +133,8 @@ TEST_F(TournamentApiTest, RefusesBadCreatesWithoutChangingAnything) {
       {{{"password", 7}}, "password"},
       {{{"kind", "arena"}, {"duration_minutes", 5}}, "duration_minutes"},
       {{{"kind", "arena"}, {"duration_minutes", 721}}, "duration_minutes"},
-      {{{"kind", "arena"}, {"clock", {{"type", "correspondence"}, {"days", 1}}}, {"duration_minutes", 60}}, "real-time"},
+      {{{"kind", "arena"}, {"clock", {{"type", "correspondence"}, {"days", 1}}}, {"duration_minutes", 60}},
+       "real-time"},
   };
   for (const Case& c : cases) {
     json body = swiss(3);

@@ -53,8 +53,10 @@ TEST_F(TournamentDirectorTest, SwissOfFiveOverThreeRoundsToTheEnd) {
         EXPECT_TRUE(byes.insert(p["white"]).second) << "a second bye for " << p["white"];
         continue;
       }
-      auto pair = std::minmax(p["white"].get<std::string>(), p["black"].get<std::string>());
-      EXPECT_TRUE(met.insert(pair).second) << pair.first << " and " << pair.second << " met twice";
+      std::string white = p["white"], black = p["black"];
+      std::pair<std::string, std::string> pair = std::minmax(white, black);
+      EXPECT_TRUE(met.insert(pair).second)
+          << pair.first << " and " << pair.second << " met twice: " << v["rounds"].dump();
       // A tournament game says which tournament and round it is.
       json s = state(p["game"]);
       EXPECT_EQ(s["tournament"]["id"], id);
@@ -115,7 +117,10 @@ TEST_F(TournamentDirectorTest, RoundRobinOfFourEveryoneMeetsEveryone) {
     EXPECT_EQ(v["tournament"]["status"], "running");
     json pairings = round_of(v, round);
     ASSERT_EQ(pairings.size(), 2u);
-    for (const auto& p : pairings) met.insert(std::minmax(p["white"].get<std::string>(), p["black"].get<std::string>()));
+    for (const auto& p : pairings) {
+      std::string white = p["white"], black = p["black"];
+      met.insert(std::minmax(white, black));
+    }
     play_round(*this, pairings, by_name);
   }
   EXPECT_EQ(met.size(), 6u);
@@ -146,7 +151,8 @@ TEST_F(TournamentDirectorTest, ArenaRepairsUntilItsClockRunsOut) {
   join_all(id, players);
   // Arena players are paired while their page is open.
   std::vector<std::unique_ptr<WsClient>> pages;
-  for (const Browser& b : players) pages.push_back(std::make_unique<WsClient>(port_, "/ws/me", Headers{{"Cookie", b.cookie}}));
+  for (const Browser& b : players)
+    pages.push_back(std::make_unique<WsClient>(port_, "/ws/me", Headers{{"Cookie", b.cookie}}));
   ASSERT_EQ(call("/api/tournaments/" + id + "/start", json::object(), by_name["ivy"]).status, 200);
   for (int game = 1; game <= 3; ++game) {
     json v = wait_view(id, [&](const json& v) {
@@ -156,7 +162,9 @@ TEST_F(TournamentDirectorTest, ArenaRepairsUntilItsClockRunsOut) {
     const json& g = v["games"][0];
     std::string loser = std::max(g["white"].get<std::string>(), g["black"].get<std::string>());
     resign(g["game"], by_name[loser]);
-    wait_view(id, [&](const json& v) { return !v["games"][0]["result"].is_null() || v["games"].size() > static_cast<std::size_t>(game); });
+    wait_view(id, [&](const json& v) {
+      return !v["games"][0]["result"].is_null() || v["games"].size() > static_cast<std::size_t>(game);
+    });
   }
   // The arena's time runs out: the game still going counts (its clock ends
   // it), nothing new starts.

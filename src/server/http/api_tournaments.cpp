@@ -1,9 +1,9 @@
 // /api/tournaments: Swiss, round-robin and arena tournaments
 // (docs/community-api.md, "Tournaments"). The director runs them; here the
 // requests are read and answered.
+#include "server/accounts/engine_ratings.hpp"
 #include "server/http/api.hpp"
 #include "server/http/paging_params.hpp"
-#include "server/accounts/engine_ratings.hpp"
 #include "server/http/url.hpp"
 #include "server/tournaments/tournament_request.hpp"
 

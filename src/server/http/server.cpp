@@ -107,9 +107,9 @@ struct Server::Impl {
         relations_by_user(30 / 60.0, 30),
         challenges_by_user(10 / 60.0, 10),
         matchmaker(registry, context, users, relations),
-        tournaments(*store, registry, context, accounts, users,
-                    DirectorSettings{.round_pause_ms = config.tournament_round_pause_ms,
-                                     .daily = config.daily_tournament}),
+        tournaments(
+            *store, registry, context, accounts, users,
+            DirectorSettings{.round_pause_ms = config.tournament_round_pause_ms, .daily = config.daily_tournament}),
         tournament_actions_by_user(30 / 60.0, 30),
         api(ApiParts{registry,
                      context,
@@ -142,9 +142,11 @@ struct Server::Impl {
         // Behind a proxy every connection comes from the proxy's address:
         // the per-address cap would cap the whole site, so it is off there.
         per_address(config.behind_proxy ? 0 : config.max_connections_per_address),
-        services{
-            config,  registry, api,   files,   limiter, lobby, connections, metrics, [this] { return metrics_page(); },
-            sockets, *reads,   users, chat_hub, tournaments},
+        services{config,      registry,   api,
+                 files,       limiter,    lobby,
+                 connections, metrics,    [this] { return metrics_page(); },
+                 sockets,     *reads,     users,
+                 chat_hub,    tournaments},
         acceptor(io),
         accept_timer(io),
         lobby_timer(io),

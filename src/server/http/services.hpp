@@ -33,9 +33,9 @@ struct Services {
   Metrics& metrics;
   std::function<std::string()> metrics_page;  // GET /metrics
   IdleSockets& sockets;
-  TaskPool& reads;    // database reads off the network threads (Api::handle)
-  UserHub& users;     // the /ws/me connections
-  ChatHub& chat_hub;  // the game connections that receive its chat
+  TaskPool& reads;                  // database reads off the network threads (Api::handle)
+  UserHub& users;                   // the /ws/me connections
+  ChatHub& chat_hub;                // the game connections that receive its chat
   TournamentDirector& tournaments;  // /ws/tournament's watchers
 };
 

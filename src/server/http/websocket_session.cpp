@@ -179,7 +179,7 @@ class WebSocketSession : public Subscriber,
     };
     if (type == "ping") return queue(std::make_shared<const std::string>(R"({"type":"pong"})"));
     if (!room_)
-      return send_error(user_channel_           ? "/ws/me accepts only ping"
+      return send_error(user_channel_          ? "/ws/me accepts only ping"
                         : !tournament_.empty() ? "/ws/tournament accepts only ping"
                                                : "the lobby accepts only ping",
                         type);

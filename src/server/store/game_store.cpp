@@ -333,7 +333,8 @@ std::optional<StoredGame> GameStore::load(const std::string& id) {
   tournament.bind(1, id);
   if (tournament.next()) {
     g.tournament =
-        nlohmann::json{{"id", tournament.text("id")}, {"name", tournament.text("name")}, {"round", tournament.integer("round")}}
+        nlohmann::json{
+            {"id", tournament.text("id")}, {"name", tournament.text("name")}, {"round", tournament.integer("round")}}
             .dump();
     tournament.reset();
   }

@@ -40,9 +40,12 @@ bool has_pending(const TournamentRecord& r, int round) {
 
 GameResult result_of(const GameProgress& p) {
   switch (p.winner) {
-    case Winner::White: return GameResult::WhiteWins;
-    case Winner::Black: return GameResult::BlackWins;
-    default: return GameResult::Draw;  // a draw, or a game aborted before both moved
+    case Winner::White:
+      return GameResult::WhiteWins;
+    case Winner::Black:
+      return GameResult::BlackWins;
+    default:
+      return GameResult::Draw;  // a draw, or a game aborted before both moved
   }
 }
 
@@ -240,7 +243,12 @@ bool TournamentDirector::read_results_locked(TournamentRecord& r, std::int64_t n
     GameProgress p;
     if (room) {
       p = room->progress();
-      if (!p.over) continue;
+      if (!p.over) {
+        // A first move that never came ends the game only when its clock
+        // is looked at (a new game's clock is armed by its first commit).
+        room->check_time();
+        continue;
+      }
     } else {
       p.winner = Winner::None;  // the game is gone: nobody won it
     }
@@ -334,8 +342,8 @@ void TournamentDirector::pair_arena_locked(TournamentRecord& r, std::int64_t now
 }
 
 std::string TournamentDirector::play_locked(TournamentRecord& r,
-                                            const std::vector<std::pair<std::int64_t, std::int64_t>>& pairs,
-                                            int round, std::int64_t now) {
+                                            const std::vector<std::pair<std::int64_t, std::int64_t>>& pairs, int round,
+                                            std::int64_t now) {
   struct Made {
     NewGame game;
     std::shared_ptr<GameRoom> room;
@@ -477,8 +485,7 @@ DirectorAnswer TournamentDirector::join(const std::string& id, const User& user,
   auto r = find_locked(id);
   if (!r) return refuse(404, "no tournament with id " + id.substr(0, 40));
   if (over(r->t)) return refuse(409, "the tournament is " + std::string(to_string(r->t.status)));
-  if (!r->t.password_hash.empty() &&
-      !constant_time_equal(tournament_password_hash(id, password), r->t.password_hash))
+  if (!r->t.password_hash.empty() && !constant_time_equal(tournament_password_hash(id, password), r->t.password_hash))
     return refuse(403, password.empty() ? "this tournament is private: give its password" : "wrong password");
   if (user.guest && r->t.rated) return refuse(403, "guests may join unrated tournaments only: sign up to play");
   Entrant* e = r->entrant(user.id);
@@ -525,8 +532,7 @@ DirectorAnswer TournamentDirector::add_engine(const std::string& id, const User&
   if (r->t.kind != TournamentKind::Arena && r->t.status != TournamentStatus::Upcoming)
     return refuse(409, "engines join a Swiss or round-robin before it starts");
   User engine = accounts_.engine_user(level);
-  if (Entrant* e = r->entrant(engine.id); e && !e->withdrawn)
-    return refuse(409, engine.name + " has already joined");
+  if (Entrant* e = r->entrant(engine.id); e && !e->withdrawn) return refuse(409, engine.name + " has already joined");
   if (r->t.kind == TournamentKind::RoundRobin)
     for (const Entrant& e : r->entrants)
       if (e.user.engine && !e.withdrawn)

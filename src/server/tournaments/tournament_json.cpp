@@ -16,10 +16,14 @@ namespace {
 json result_json(const TournamentGame& g) {
   if (g.black == 0) return "bye";
   switch (g.result) {
-    case GameResult::WhiteWins: return "1-0";
-    case GameResult::BlackWins: return "0-1";
-    case GameResult::Draw: return "½-½";
-    case GameResult::Pending: break;
+    case GameResult::WhiteWins:
+      return "1-0";
+    case GameResult::BlackWins:
+      return "0-1";
+    case GameResult::Draw:
+      return "½-½";
+    case GameResult::Pending:
+      break;
   }
   return nullptr;
 }

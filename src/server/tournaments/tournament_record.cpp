@@ -6,17 +6,21 @@ namespace dvonn::server {
 
 std::string_view to_string(TournamentStatus status) {
   switch (status) {
-    case TournamentStatus::Upcoming: return "upcoming";
-    case TournamentStatus::Running: return "running";
-    case TournamentStatus::Finished: return "finished";
-    case TournamentStatus::Cancelled: return "cancelled";
+    case TournamentStatus::Upcoming:
+      return "upcoming";
+    case TournamentStatus::Running:
+      return "running";
+    case TournamentStatus::Finished:
+      return "finished";
+    case TournamentStatus::Cancelled:
+      return "cancelled";
   }
   return "upcoming";
 }
 
 std::optional<TournamentStatus> tournament_status_from(std::string_view name) {
-  for (auto s : {TournamentStatus::Upcoming, TournamentStatus::Running, TournamentStatus::Finished,
-                 TournamentStatus::Cancelled})
+  for (auto s :
+       {TournamentStatus::Upcoming, TournamentStatus::Running, TournamentStatus::Finished, TournamentStatus::Cancelled})
     if (to_string(s) == name) return s;
   return std::nullopt;
 }
@@ -31,7 +35,8 @@ Entrant* TournamentRecord::entrant(std::int64_t user) {
 }
 
 int TournamentRecord::active_count() const {
-  return static_cast<int>(std::count_if(entrants.begin(), entrants.end(), [](const Entrant& e) { return !e.withdrawn; }));
+  return static_cast<int>(
+      std::count_if(entrants.begin(), entrants.end(), [](const Entrant& e) { return !e.withdrawn; }));
 }
 
 }  // namespace dvonn::server

@@ -30,10 +30,10 @@ struct Tournament {
   std::int64_t starts_ms = 0;
   std::int64_t ends_ms = 0;  // arena: start + duration; others: when finished; 0: not yet
   TournamentStatus status = TournamentStatus::Upcoming;
-  int round = 0;                  // the current round (0 before the start)
-  std::string password_hash;      // "" for a public tournament
-  std::int64_t created_by = 0;    // 0: the server (the daily tournament)
-  std::string created_by_name;    // read with the row
+  int round = 0;                // the current round (0 before the start)
+  std::string password_hash;    // "" for a public tournament
+  std::int64_t created_by = 0;  // 0: the server (the daily tournament)
+  std::string created_by_name;  // read with the row
   std::int64_t created_ms = 0;
   std::int64_t round_done_ms = 0;  // when the last round's games were all over (the pause)
   int players = 0;                 // entrants not withdrawn (read with the row for lists)
@@ -53,7 +53,7 @@ struct EntrantGame {
 
 struct TournamentRecord {
   Tournament t;
-  std::vector<Entrant> entrants;  // in order of joining
+  std::vector<Entrant> entrants;   // in order of joining
   std::vector<EntrantGame> games;  // in order of pairing
 
   const Entrant* entrant(std::int64_t user) const;

@@ -101,8 +101,7 @@ std::string tournament_password_hash(const std::string& tournament_id, const std
   if (password.empty()) return "";
   std::string salted = tournament_id + ":" + password;
   unsigned char out[32];
-  crypto_generichash(out, sizeof out, reinterpret_cast<const unsigned char*>(salted.data()), salted.size(), nullptr,
-                     0);
+  crypto_generichash(out, sizeof out, reinterpret_cast<const unsigned char*>(salted.data()), salted.size(), nullptr, 0);
   char hex[65];
   sodium_bin2hex(hex, sizeof hex, out, sizeof out);
   return hex;

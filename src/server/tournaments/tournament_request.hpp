@@ -28,8 +28,8 @@ struct TournamentRefusal {
 
 // The tournament (its id, status and round not set yet; password_hash holds
 // the password in clear until the director hashes it with the id).
-std::variant<Tournament, TournamentRefusal> tournament_from_request(const nlohmann::json& request,
-                                                                    const User& creator, std::int64_t now_ms);
+std::variant<Tournament, TournamentRefusal> tournament_from_request(const nlohmann::json& request, const User& creator,
+                                                                    std::int64_t now_ms);
 
 // A password's hash as stored (bound to the tournament's id).
 std::string tournament_password_hash(const std::string& tournament_id, const std::string& password);

@@ -43,10 +43,14 @@ Tournament read_tournament(const Statement& q) {
 
 std::string_view result_name(GameResult r) {
   switch (r) {
-    case GameResult::Pending: return "pending";
-    case GameResult::WhiteWins: return "white";
-    case GameResult::BlackWins: return "black";
-    case GameResult::Draw: return "draw";
+    case GameResult::Pending:
+      return "pending";
+    case GameResult::WhiteWins:
+      return "white";
+    case GameResult::BlackWins:
+      return "black";
+    case GameResult::Draw:
+      return "draw";
   }
   return "pending";
 }

@@ -51,8 +51,7 @@ class TournamentStore {
   static void remove_entrant(sqlite3* db, const std::string& tournament, std::int64_t user);
   // A game added, or its result (and end) updated.
   static void add_game(sqlite3* db, const std::string& tournament, int seq, const EntrantGame& g);
-  static void set_result(sqlite3* db, const std::string& tournament, int seq, GameResult result,
-                         std::int64_t ended_ms);
+  static void set_result(sqlite3* db, const std::string& tournament, int seq, GameResult result, std::int64_t ended_ms);
   // Marks a game of the games table as the tournament's.
   static void tag_game(sqlite3* db, const std::string& game_id, const std::string& tournament, int round);
 
