@@ -6,7 +6,9 @@
 // play and resign, Carol's standings change live, the next round starts by
 // itself and the tournament finishes. Then an arena on phones (390x844,
 // touch), in Spanish by accessible names: no sideways scroll, the sheet
-// and points live. axe on the list, the form and the tournament page.
+// and points live. Last, the creator's controls (an engine added, Cancel
+// asked twice) and a withdrawal, seen live by the other browser. axe on the
+// list, the form and the tournament page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -303,4 +305,62 @@ test('an arena on phones, in Spanish: created, joined, started, the sheet live, 
   // The arena pairs them again: a new game opens by itself.
   await Promise.all([opensGame(ana, gA, 30000), opensGame(ben, gB, 30000)]);
   for (const p of [ana, ben, eve]) noScriptErrors(p);
+});
+
+test("the creator's controls: an engine added, a withdrawal, a cancel asked twice, all seen live", async () => {
+  const D = `te_${stamp}`;
+  const E = `tf_${stamp}`;
+  const NAME = `Club night ${stamp}`;
+  const dora = await newPage(browser, { width: 1280, height: 800 });
+  const eli = await newPage(browser, ...PHONE);
+  await signUp(dora, D);
+  await signUp(eli, E);
+  await dora.goto(`${BASE}/#tournaments`);
+  await dora.getByRole('button', { name: 'Create a tournament', exact: true }).click();
+  const form = dora.getByRole('form', { name: 'New tournament' });
+  await form.getByLabel('Name', { exact: true }).fill(NAME);
+  await form.getByRole('radio', { name: 'Round robin', exact: true }).check();
+  await form.getByRole('checkbox', { name: /^Rated/ }).uncheck();
+  await form.getByLabel('Minutes from now').fill('30');
+  await form.getByRole('button', { name: 'Create the tournament' }).click();
+  await dora.getByRole('heading', { level: 1, name: NAME }).waitFor();
+  assert.match(await dora.textContent(tid('tournament-facts')), /^Round robin · 5\+3 · casual$/);
+
+  // An engine at level 2 joins; Eli (on a phone) sees it live.
+  await eli.goto(`${BASE}/#tournament/${await dora.evaluate(() => location.hash.slice('#tournament/'.length))}`);
+  await eli.getByRole('heading', { level: 1, name: NAME }).waitFor();
+  await eli.waitForSelector(`${tid('tournament-connection')}[data-state="live"]`);
+  const mine = dora.getByRole('region', { name: 'Your tournament' });
+  await mine.getByLabel('Engine level').selectOption('2');
+  await mine.getByRole('button', { name: 'Add the engine' }).click();
+  await eli.waitForSelector(`${tid('entrant')}[data-name="engine-2"]`, { timeout: 5000 });
+  assert.match(await eli.textContent(`${tid('entrant')}[data-name="engine-2"]`), /\(engine\)/);
+
+  // Eli joins and withdraws; Dora sees both.
+  await eli.getByRole('button', { name: 'Join', exact: true }).tap();
+  await eli.getByRole('button', { name: 'Withdraw', exact: true }).waitFor();
+  await dora.waitForSelector(`${tid('entrant')}[data-name="${E}"]`, { timeout: 5000 });
+  await eli.getByRole('button', { name: 'Withdraw', exact: true }).tap();
+  await eli.getByRole('button', { name: 'Join', exact: true }).waitFor();
+  await dora.waitForFunction(
+    (n) => /\(withdrawn\)/.test(document.querySelector(`[data-testid="entrant"][data-name="${n}"]`)?.textContent || ''),
+    E,
+    { timeout: 5000 },
+  );
+  await noSideScroll(eli, 'an upcoming tournament on a phone');
+
+  // Cancel: asked first; "No" keeps it, "Yes" cancels it, for Eli too.
+  await dora.getByRole('button', { name: 'Cancel the tournament' }).click();
+  await dora.getByRole('button', { name: 'No, keep it' }).click();
+  assert.equal(await dora.textContent(tid('tournament-status')), 'Upcoming');
+  await dora.getByRole('button', { name: 'Cancel the tournament' }).click();
+  await dora.getByRole('button', { name: 'Yes, cancel it' }).click();
+  await eli.waitForFunction(
+    () => document.querySelector('[data-testid="tournament-status"]').textContent === 'Cancelled',
+    null,
+    { timeout: 5000 },
+  );
+  assert.equal(await eli.getByRole('button', { name: 'Join', exact: true }).isVisible(), false);
+  assert.equal(await dora.getByRole('heading', { name: 'Your tournament' }).isVisible(), false);
+  for (const p of [dora, eli]) noScriptErrors(p);
 });
