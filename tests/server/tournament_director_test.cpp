@@ -88,7 +88,9 @@ TEST_F(TournamentDirectorTest, SwissOfFiveOverThreeRoundsToTheEnd) {
   EXPECT_EQ(v["standings"][0]["rank"], 1);
   // eve loses every game she plays.
   for (const auto& s : v["standings"])
-    if (s["name"] == "eve") EXPECT_LE(s["points"].get<double>(), 1.0);
+    if (s["name"] == "eve") {
+      EXPECT_LE(s["points"].get<double>(), 1.0);
+    }
   EXPECT_EQ(v["rounds"].size(), 3u);
   // Listed among the finished.
   auto list = get("/api/tournaments?status=finished");
@@ -177,7 +179,9 @@ TEST_F(TournamentDirectorTest, ArenaRepairsUntilItsClockRunsOut) {
   for (const auto& s : v["standings"]) {
     total += s["points"].get<double>();
     EXPECT_FALSE(s["sheet"].get<std::string>().empty());
-    if (s["name"] == "ivy") EXPECT_EQ(s["losses"], 0);
+    if (s["name"] == "ivy") {
+      EXPECT_EQ(s["losses"], 0);
+    }
   }
   EXPECT_GE(total, 6.0);  // three wins, at least 2 each
 }
