@@ -174,16 +174,19 @@ TEST_F(TournamentDirectorTest, ArenaRepairsUntilItsClockRunsOut) {
   advance(11 * 60'000);
   v = wait_view(id, [](const json& v) { return v["tournament"]["status"] == "finished"; });
   EXPECT_EQ(v["games"].size(), 4u);
-  EXPECT_FALSE(v["games"][0]["result"].is_null());
+  // Its first move never came: White, the no-show, lost it.
+  EXPECT_EQ(v["games"][0]["result"], "0-1");
+  const std::string no_show = v["games"][0]["white"];
   double total = 0;
   for (const auto& s : v["standings"]) {
     total += s["points"].get<double>();
     EXPECT_FALSE(s["sheet"].get<std::string>().empty());
+    // ivy (first by name) won every game she played but one she did not show up to.
     if (s["name"] == "ivy") {
-      EXPECT_EQ(s["losses"], 0);
+      EXPECT_EQ(s["losses"], no_show == "ivy" ? 1 : 0);
     }
   }
-  EXPECT_GE(total, 6.0);  // three wins, at least 2 each
+  EXPECT_GE(total, 8.0);  // four wins, at least 2 each
 }
 
 TEST_F(TournamentDirectorTest, EngineEntrantPlaysAPerson) {
@@ -298,12 +301,72 @@ TEST_F(TournamentDirectorTest, RestartMidRoundLosesNothing) {
   ASSERT_EQ(r1.size(), 2u);
   EXPECT_EQ(r1[0]["game"], first["game"]);
   EXPECT_EQ(r1[0]["result"], first["white"] < first["black"] ? "1-0" : "0-1");
-  EXPECT_FALSE(r1[1]["result"].is_null());
+  // A no-show loses: White never made the first move.
+  EXPECT_EQ(r1[1]["result"], "0-1");
   // Round 2 goes on to the end after the restart.
   play_round(*this, round_of(v, 2), by_name);
   v = wait_view(id, [](const json& v) { return v["tournament"]["status"] == "finished"; });
   EXPECT_EQ(v["entrants"].size(), 4u);
   EXPECT_EQ(v["standings"].size(), 4u);
+}
+
+TEST_F(TournamentDirectorTest, TournamentGameCannotBeAborted) {
+  std::map<std::string, Browser> by_name;
+  std::vector<Browser> players;
+  for (std::string name : {"abe", "bea"}) {
+    by_name[name] = signup(name);
+    players.push_back(by_name[name]);
+  }
+  std::string id = create(by_name["abe"], swiss(1));
+  join_all(id, players);
+  ASSERT_EQ(call("/api/tournaments/" + id + "/start", json::object(), by_name["abe"]).status, 200);
+  json v = wait_view(id, [](const json& v) { return v["tournament"]["round"] == 1; });
+  json pairing = round_of(v, 1).at(0);
+  std::string game = pairing["game"];
+  for (const auto& [name, player] : by_name) {
+    auto seat = get("/api/games/" + game + "/seat", player);
+    ASSERT_EQ(seat.status, 200) << seat.body;
+    auto r = call("/api/games/" + game + "/abort", {{"token", seat.json()["token"]}}, player);
+    EXPECT_EQ(r.status, 409) << name;
+    EXPECT_THAT(r.json()["error"].get<std::string>(), HasSubstr("tournament game cannot be aborted"));
+  }
+  EXPECT_TRUE(round_of(view(id), 1).at(0)["result"].is_null());
+}
+
+// Arena players rest between games: the result is seen before the next
+// game opens.
+class TournamentArenaRestTest : public TournamentTest {
+ protected:
+  void configure(ServerConfig& c) override {
+    TournamentTest::configure(c);
+    c.tournament_arena_rest_ms = 60'000;
+  }
+};
+
+TEST_F(TournamentArenaRestTest, PlayersRestBeforeTheirNextPairing) {
+  std::map<std::string, Browser> by_name;
+  std::vector<Browser> players;
+  for (std::string name : {"cal", "dee"}) {
+    by_name[name] = signup(name);
+    players.push_back(by_name[name]);
+  }
+  json body = swiss(1, {{"kind", "arena"}, {"duration_minutes", 30}});
+  body.erase("rounds");
+  std::string id = create(by_name["cal"], body);
+  join_all(id, players);
+  std::vector<std::unique_ptr<WsClient>> pages;
+  for (const Browser& b : players)
+    pages.push_back(std::make_unique<WsClient>(port_, "/ws/me", Headers{{"Cookie", b.cookie}}));
+  ASSERT_EQ(call("/api/tournaments/" + id + "/start", json::object(), by_name["cal"]).status, 200);
+  json v = wait_view(id, [](const json& v) { return v["games"].size() == 1u; });
+  resign(v["games"][0]["game"], by_name["dee"]);
+  wait_view(id, [](const json& v) { return !v["games"][0]["result"].is_null(); });
+  // Many sweeps later (every 20 ms), still resting: no second game.
+  std::this_thread::sleep_for(std::chrono::milliseconds(400));
+  EXPECT_EQ(view(id)["games"].size(), 1u);
+  advance(61'000);
+  v = wait_view(id, [](const json& v) { return v["games"].size() == 2u; });
+  EXPECT_TRUE(v["games"][0]["result"].is_null());
 }
 
 }  // namespace

@@ -27,6 +27,7 @@ class TournamentTest : public CommunityTest {
     CommunityTest::configure(c);
     c.tournament_sweep_ms = 20;
     c.tournament_round_pause_ms = 0;
+    c.tournament_arena_rest_ms = 0;
   }
 
   nlohmann::json swiss(int rounds, nlohmann::json extra = nlohmann::json::object()) {

@@ -109,9 +109,10 @@ struct Server::Impl {
         relations_by_user(30 / 60.0, 30),
         challenges_by_user(10 / 60.0, 10),
         matchmaker(registry, context, users, relations),
-        tournaments(
-            *store, registry, context, accounts, users,
-            DirectorSettings{.round_pause_ms = config.tournament_round_pause_ms, .daily = config.daily_tournament}),
+        tournaments(*store, registry, context, accounts, users,
+                    DirectorSettings{.round_pause_ms = config.tournament_round_pause_ms,
+                                     .arena_rest_ms = config.tournament_arena_rest_ms,
+                                     .daily = config.daily_tournament}),
         tournament_actions_by_user(30 / 60.0, 30),
         leaderboard(*store),
         review_store(*store),

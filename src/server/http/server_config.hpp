@@ -103,6 +103,8 @@ struct ServerConfig {
   bool daily_tournament = false;
   int tournament_sweep_ms = 1'000;
   std::int64_t tournament_round_pause_ms = 10'000;
+  // An arena player's rest between one game's end and the next pairing.
+  std::int64_t tournament_arena_rest_ms = 4'000;
   // Game review jobs (server/review): the budget of each position's search
   // (depth and nodes: reproducible on any machine), whether they run at all
   // (tests: false keeps them queued), and the jobs one address / account may

@@ -180,6 +180,7 @@ RoomFacts GameRoom::facts_locked() const {
   f.started = started_locked();
   f.to_move = game_.position().side_to_move();
   f.lobby = lobby_;
+  f.tournament = tournament_ != "null";
   return f;
 }
 
@@ -188,8 +189,9 @@ Asker GameRoom::asker_locked(const std::string& token) const { return {role_of_l
 std::optional<RoomReply> GameRoom::out_of_time_locked() {
   std::int64_t now = context_.now_ms();
   if (clock_.first_move_overdue(now)) {
-    abort_locked(*clock_.first_move_deadline_ms(), {});
-    return refusal(409, "the game was aborted: a first move did not come in time");
+    first_move_missed_locked();
+    return refusal(409, tournament_ == "null" ? "the game was aborted: a first move did not come in time"
+                                              : "the game is lost on time: a first move did not come in time");
   }
   if (!clock_.flagged(now)) return std::nullopt;
   end_on_time_locked(now);
@@ -272,6 +274,16 @@ void GameRoom::end_on_time_locked(std::int64_t now) {
   commit_locked([](StoreWriter&) {}, {}, {});
 }
 
+void GameRoom::first_move_missed_locked() {
+  std::int64_t at = *clock_.first_move_deadline_ms();
+  if (tournament_ == "null") return abort_locked(at, {});
+  // A tournament game is not undone by a no-show: the opponent came to
+  // play, so the side that did not move loses, as on time.
+  Color loser = game_.position().side_to_move();
+  end_locked(EndReason::Time, loser == Color::White ? Result::BlackWins : Result::WhiteWins, at);
+  commit_locked([](StoreWriter&) {}, {}, {});
+}
+
 void GameRoom::abort_locked(std::int64_t now, Reply reply) {
   end_locked(EndReason::Aborted, std::nullopt, now);
   commit_locked([](StoreWriter&) {}, {}, std::move(reply));
@@ -299,8 +311,8 @@ void GameRoom::check_time() {
   if (broken_ || over_locked() || !clock_.running()) return;
   std::int64_t now = context_.now_ms();
   // A side that does not make its first move in time aborts the game
-  // rather than losing it.
-  if (clock_.first_move_overdue(now)) return abort_locked(*clock_.first_move_deadline_ms(), {});
+  // rather than losing it (in a tournament, loses it: first_move_missed).
+  if (clock_.first_move_overdue(now)) return first_move_missed_locked();
   if (clock_.flagged(now)) return end_on_time_locked(now);
   arm_clock_locked();
 }

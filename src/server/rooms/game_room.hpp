@@ -196,6 +196,9 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   void end_on_time_locked(std::int64_t now);
   // Ends the game at now with no result (aborted).
   void abort_locked(std::int64_t now, Reply reply);
+  // A first move that did not come in time: an abort, or in a tournament's
+  // game a loss on time for the side to move.
+  void first_move_missed_locked();
   void end_locked(EndReason reason, std::optional<Result> result, std::int64_t now);
   // Registers the clock's deadline with the watcher (or removes it).
   void arm_clock_locked();

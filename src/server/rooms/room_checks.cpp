@@ -103,6 +103,8 @@ std::optional<RoomReply> refuse_abort(const RoomFacts& room, Asker asker) {
   if (room.cancelled) return refusal(409, "the game was cancelled");
   if (room.over) return refusal(409, "the game is over");
   if (room.started && room.moves >= 2) return refusal(409, "both sides have moved: resign instead");
+  // Its result is a tournament's: only a resignation or the clock ends it.
+  if (room.tournament) return refusal(409, "a tournament game cannot be aborted: resign instead");
   return std::nullopt;
 }
 

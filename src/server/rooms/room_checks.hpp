@@ -27,6 +27,7 @@ struct RoomFacts {
   bool started = true;       // both seats taken
   Color to_move = Color::White;
   LobbyState lobby = LobbyState::None;
+  bool tournament = false;  // a tournament's game
 };
 
 // Who asks: the role of the token, and whether a token was given at all.

@@ -45,7 +45,7 @@ GameResult result_of(const GameProgress& p) {
     case Winner::Black:
       return GameResult::BlackWins;
     default:
-      return GameResult::Draw;  // a draw, or a game aborted before both moved
+      return GameResult::Draw;  // a draw, or a game that is gone
   }
 }
 
@@ -313,9 +313,11 @@ void TournamentDirector::pair_round_locked(TournamentRecord& r, std::int64_t now
 }
 
 void TournamentDirector::pair_arena_locked(TournamentRecord& r, std::int64_t now, bool changed) {
+  // Busy: in a game, or resting after one (arena_rest_ms).
   std::set<std::int64_t> busy;
   for (const EntrantGame& g : r.games)
-    if (g.game.result == GameResult::Pending) busy.insert(g.game.white), busy.insert(g.game.black);
+    if (g.game.result == GameResult::Pending || now < g.game.ended_ms + settings_.arena_rest_ms)
+      busy.insert(g.game.white), busy.insert(g.game.black);
   std::vector<std::pair<std::int64_t, double>> rated;
   std::vector<TournamentGame> history;
   for (const Entrant& e : r.entrants) rated.emplace_back(e.user.id, rating_of(e.user));

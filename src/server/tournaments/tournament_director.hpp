@@ -31,6 +31,9 @@ struct DirectorSettings {
   // The pause between a Swiss or round-robin round's last result and the
   // next round's games.
   std::int64_t round_pause_ms = 10'000;
+  // How long an arena player rests after a game before the next pairing,
+  // so that the result is seen before a new game opens.
+  std::int64_t arena_rest_ms = 0;
   // The server's own daily arena (--no-daily-tournament turns it off).
   bool daily = true;
   // Upcoming tournaments one user may have created at once.
