@@ -86,7 +86,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       return write(json_error(400, "bad request: the path is not UTF-8 once percent-decoded"), keep_alive, version);
 
     bool is_api = path == "/api" || path.starts_with("/api/");
-    bool is_ws = path == "/ws" || path == "/ws/lobby" || path == "/ws/me";
+    bool is_ws = path == "/ws" || path == "/ws/lobby" || path == "/ws/me" || path == "/ws/analysis";
     bool is_metrics = path == "/metrics";
     if ((is_api || is_ws || is_metrics) && !services_.address_limiter.allow(address))
       return write(json_error(429, "too many requests from your address; slow down"), keep_alive, version);
@@ -104,7 +104,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     static_file(req, path, metrics, keep_alive);
   }
 
-  // /ws?game=ID (a game), /ws/lobby and /ws/me (the user's channel). The
+  // /ws?game=ID (a game), /ws/lobby, /ws/me (the user's channel) and
+  // /ws/analysis (the analysis board's engine, for anyone). The
   // session cookie's user comes with every connection (chat and the user's
   // channel need it).
   void upgrade(http::request<http::string_body> req, const std::string& path, std::string_view query, bool keep_alive) {
@@ -115,6 +116,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     in_flight_.reset();  // the WebSocket is tracked on its own
     Target target;
     target.user_channel = path == "/ws/me";
+    target.analysis = path == "/ws/analysis";
     target.game = path == "/ws";
     target.id = target.game ? query_param(query, "game") : "";
     target.token = query_param(query, "token");
@@ -137,6 +139,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   struct Target {
     bool game = false;
     bool user_channel = false;
+    bool analysis = false;
     std::string id;
     std::string token;
   };
@@ -171,7 +174,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     SocketPeer peer{.room = std::move(found.room),
                     .token = std::move(target.token),
                     .user = std::move(found.user),
-                    .user_channel = target.user_channel};
+                    .user_channel = target.user_channel,
+                    .analysis = target.analysis};
     start_websocket_session(std::move(stream_), std::move(*upgrade), std::move(peer), services_, std::move(ticket_));
   }
 

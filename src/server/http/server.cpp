@@ -119,6 +119,12 @@ struct Server::Impl {
                          .per_address = config.reviews_per_address,
                          .per_account = config.reviews_per_account},
             now_ms)),
+        analysis(*engines, AnalysisLimits{.depth = config.analysis_depth,
+                                          .nodes = config.analysis_nodes,
+                                          .seconds = config.analysis_seconds,
+                                          .threads = config.analysis_threads,
+                                          .nice = config.analysis_nice,
+                                          .per_address = config.analyses_per_address}),
         api(ApiParts{registry,
                      context,
                      accounts,
@@ -152,8 +158,8 @@ struct Server::Impl {
         // the per-address cap would cap the whole site, so it is off there.
         per_address(config.behind_proxy ? 0 : config.max_connections_per_address),
         services{
-            config,  registry, api,   files,   limiter, lobby, connections, metrics, [this] { return metrics_page(); },
-            sockets, *reads,   users, chat_hub},
+            config,  registry, api,   files,    limiter, lobby, connections, metrics, [this] { return metrics_page(); },
+            sockets, *reads,   users, chat_hub, analysis},
         acceptor(io),
         accept_timer(io),
         lobby_timer(io),
@@ -342,6 +348,7 @@ struct Server::Impl {
   Leaderboard leaderboard;
   ReviewStore review_store;
   std::unique_ptr<ReviewJobs> reviews;
+  AnalysisWorkers analysis;
   ConnectionTracker connections;
   Api api;
   AddressRateLimiter limiter;
@@ -383,6 +390,7 @@ void Server::start() {
   if (timed > 0) std::cerr << "dvonn serve: " << timed << " running clocks loaded\n";
   s.lobby.load(*s.store);
   s.reviews->start();
+  s.analysis.start();
   s.accept();
   s.sweep_lobby();
   s.tick_presence();
@@ -415,6 +423,8 @@ void Server::stop() {
       std::cerr << "dvonn serve: stopped with " << s.connections.requests_in_flight() << " requests and "
                 << s.connections.websockets() << " WebSockets still open\n";
   }
+  // The analyses end (their connections are closed or closing).
+  s.analysis.stop();
   boost::system::error_code ec;
   s.acceptor.close(ec);
   s.accept_timer.cancel();

@@ -6,6 +6,7 @@
 #include <functional>
 #include <string>
 
+#include "server/analysis/analysis_workers.hpp"
 #include "server/base/user_hub.hpp"
 #include "server/chat/chat_hub.hpp"
 #include "server/http/api.hpp"
@@ -35,6 +36,8 @@ struct Services {
   TaskPool& reads;    // database reads off the network threads (Api::handle)
   UserHub& users;     // the /ws/me connections
   ChatHub& chat_hub;  // the game connections that receive its chat
+  // The analysis board's searches (/ws/analysis).
+  AnalysisWorkers& analysis;
 };
 
 }  // namespace dvonn::server

@@ -39,6 +39,7 @@ class WebSocketSession : public Subscriber,
         token_(std::move(peer.token)),
         user_(std::move(peer.user)),
         user_channel_(peer.user_channel && user_),
+        analysis_(peer.analysis),
         services_(services),
         ticket_(std::move(ticket)),
         bucket_(services.config.ws_rate, services.config.ws_burst) {
@@ -76,7 +77,7 @@ class WebSocketSession : public Subscriber,
         self->services_.chat_hub.add(self->room_->id(), self, self->user_ ? self->user_->id : 0);
       } else if (self->user_channel_)
         self->services_.users.add(self->user_->id, self);
-      else
+      else if (!self->analysis_)
         self->services_.lobby.subscribe(self);
       self->read();
     });
@@ -139,6 +140,7 @@ class WebSocketSession : public Subscriber,
       // the server's parts are gone.)
       if (room_) room_->unsubscribe(this);
       if (user_channel_) services_.users.remove(user_->id, this);
+      if (analysis_) services_.analysis.forget_client(this);
       return;
     }
     last_active_ms_ = steady_now_ms();
@@ -175,6 +177,7 @@ class WebSocketSession : public Subscriber,
       if (type == "move") self->services_.metrics.move();
     };
     if (type == "ping") return queue(std::make_shared<const std::string>(R"({"type":"pong"})"));
+    if (analysis_) return handle_analysis(type, msg);
     if (!room_) return send_error(user_channel_ ? "/ws/me accepts only ping" : "the lobby accepts only ping", type);
     // The seat token comes with the message (a URL's would be logged by
     // proxies); ?token= on the upgrade is still accepted.
@@ -228,6 +231,21 @@ class WebSocketSession : public Subscriber,
     send_error("unknown message type \"" + type + "\": use move, undo, hint, resign, abort or ping", type);
   }
 
+  // /ws/analysis: analyse (a new analysis replaces the running one) and
+  // stop; the connection stays after a refusal.
+  void handle_analysis(const std::string& type, const json& msg) {
+    if (type == "analyse") {
+      std::string error = services_.analysis.analyse(
+          this, address_, msg, [self = shared_from_this()](std::shared_ptr<const std::string> message) {
+            self->deliver(std::move(message));
+          });
+      if (!error.empty()) send_error(error, type);
+      return;
+    }
+    if (type == "stop") return services_.analysis.stop_client(this);
+    send_error("unknown message type \"" + type + "\": /ws/analysis accepts analyse, stop and ping", type);
+  }
+
   static std::shared_ptr<const std::string> error_message(const std::string& message, json request) {
     return std::make_shared<const std::string>(
         json{{"type", "error"}, {"message", message}, {"request", std::move(request)}}.dump());
@@ -272,6 +290,7 @@ class WebSocketSession : public Subscriber,
   std::string token_;
   std::optional<User> user_;   // the session cookie's user, if any
   bool user_channel_ = false;  // /ws/me: in services_.users
+  bool analysis_ = false;      // /ws/analysis: its analyses in services_.analysis
   std::string address_;        // charged for the engine work it asks for
   Services& services_;
   std::shared_ptr<void> ticket_;  // its place among its address's connections
