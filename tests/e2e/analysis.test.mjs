@@ -39,7 +39,8 @@ after(async () => {
 
 const position = (page) => page.getAttribute(tid('analysis'), 'data-position');
 const square = (s) => `${tid('analysis-board')} [data-square="${s}"]`;
-const depth = (page) => page.evaluate(() => Number(document.querySelector('[data-testid="analysis-depth"]').dataset.depth || 0));
+const depth = (page) =>
+  page.evaluate(() => Number(document.querySelector('[data-testid="analysis-depth"]').dataset.depth || 0));
 
 async function waitDepth(page, above, timeout = 60000) {
   await page.waitForFunction(
@@ -54,10 +55,7 @@ async function waitDepth(page, above, timeout = 60000) {
 async function playOnBoard(page, move, how = 'click') {
   const before = await page.getAttribute(tid('analysis'), 'data-node');
   for (const s of move.length === 4 ? [move.slice(0, 2), move.slice(2)] : [move]) await page.locator(square(s))[how]();
-  await page.waitForFunction(
-    (n) => document.querySelector('[data-testid="analysis"]').dataset.node !== n,
-    before,
-  );
+  await page.waitForFunction((n) => document.querySelector('[data-testid="analysis"]').dataset.node !== n, before);
 }
 
 async function legalMoves(page) {
@@ -89,7 +87,10 @@ test('from a finished game: moves for both sides as a tree, live engine lines, c
   assert.match(await a.textContent(`${tid('analysis-line-1')} [data-testid="analysis-score"]`), /^[+−]?\d+\.\d\d$/);
 
   // A move other than the game's 5th: a branch; then Black's reply in it.
-  const gameMove = await a.getAttribute(`${tid('analysis-tree')} .analysis-mainline > li:nth-child(5) > button`, 'data-move');
+  const gameMove = await a.getAttribute(
+    `${tid('analysis-tree')} .analysis-mainline > li:nth-child(5) > button`,
+    'data-move',
+  );
   const mine = (await legalMoves(a)).find((m) => m !== gameMove && m !== 'PASS');
   await playOnBoard(a, mine);
   const reply = (await legalMoves(a)).find((m) => m !== 'PASS');
@@ -97,18 +98,26 @@ test('from a finished game: moves for both sides as a tree, live engine lines, c
   const variation = a.locator(`${tid('analysis-tree')} .analysis-variation`);
   assert.equal(await variation.count(), 1);
   assert.deepEqual(await variation.locator('button').evaluateAll((bs) => bs.map((b) => b.dataset.move)), [mine, reply]);
-  assert.match(await a.textContent(`${tid('analysis-tree')} button[aria-current="true"]`), new RegExp(`^6\\. ${reply}$`));
+  assert.match(
+    await a.textContent(`${tid('analysis-tree')} button[aria-current="true"]`),
+    new RegExp(`^6\\. ${reply}$`),
+  );
   const inBranch = await position(a);
 
   // Back to a node of the main line: its position, and the engine follows.
-  await a.getByRole('button', { name: new RegExp(`^Move 8, (White|Black): `) }).first().click();
+  await a
+    .getByRole('button', { name: /^8\. \S+ \((White|Black)\)$/ })
+    .first()
+    .click();
   await a.waitForFunction((p) => document.querySelector('[data-testid="analysis"]').dataset.position !== p, inBranch);
   assert.match(await a.textContent(`${tid('analysis-tree')} button[aria-current="true"]`), /^8\. /);
   await waitDepth(a, 0);
   // A line's first move plays it: a new branch from move 8.
   const suggested = await a.textContent(`${tid('analysis-line-1')} .analysis-first`);
   await a.click(`${tid('analysis-line-1')} .analysis-first`);
-  await a.waitForFunction(() => /^9\. /.test(document.querySelector('[data-testid="analysis-tree"] button[aria-current="true"]').textContent));
+  await a.waitForFunction(() =>
+    /^9\. /.test(document.querySelector('[data-testid="analysis-tree"] button[aria-current="true"]').textContent),
+  );
   assert.equal(await a.getAttribute(`${tid('analysis-tree')} button[aria-current="true"]`, 'data-move'), suggested);
   // The branch made earlier is still there.
   assert.ok((await a.locator(`${tid('analysis-tree')} .analysis-variation`).count()) >= 1);
@@ -170,13 +179,19 @@ test('on a phone: placing by touch, board and engine lines on one screen, big en
   const boardBox = await p.locator(tid('analysis-board')).boundingBox();
   const lineBox = await p.locator(tid('analysis-line-1')).boundingBox();
   assert.ok(boardBox.y + boardBox.height <= 844 && lineBox.y + lineBox.height <= 844, 'board and lines fit one screen');
-  for (const sel of [tid('analysis-engine-switch'), `${tid('analysis-line-1')} .analysis-first`, `${tid('analysis-tree')} button`]) {
+  for (const sel of [
+    tid('analysis-engine-switch'),
+    `${tid('analysis-line-1')} .analysis-first`,
+    `${tid('analysis-tree')} button`,
+  ]) {
     const box = await p.locator(sel).first().boundingBox();
     assert.ok(box.height >= 44 && box.width >= 44, `${sel} is ${box.width}x${box.height}`);
   }
   // A line's first move, tapped, is played.
   await p.locator(`${tid('analysis-line-1')} .analysis-first`).tap();
-  await p.waitForFunction(() => /^6\. /.test(document.querySelector('[data-testid="analysis-tree"] button[aria-current="true"]').textContent));
+  await p.waitForFunction(() =>
+    /^6\. /.test(document.querySelector('[data-testid="analysis-tree"] button[aria-current="true"]').textContent),
+  );
   await noSideScroll(p, 'analysis on a phone, after a move');
   await p.screenshot({ path: path.join(here, 'screenshots', 'analysis-phone.png') });
   await expectNoAxeViolations(p, 'analysis board on a phone');
@@ -194,7 +209,9 @@ test('en español, por nombres accesibles: valores exactos, motor apagado y posi
   await e.waitForFunction(() => /^Resuelto/.test(document.querySelector('[data-testid="analysis-depth"]').textContent));
   assert.equal(await e.textContent(`${tid('analysis-line-1')} [data-testid="analysis-score"]`), '=+30');
   await e.getByRole('button', { name: /^Jugar F2G2/ }).click();
-  await e.waitForFunction(() => /^1\. F2G2$/.test(document.querySelector('[data-testid="analysis-tree"] button[aria-current="true"]').textContent));
+  await e.waitForFunction(() =>
+    /^1\. F2G2$/.test(document.querySelector('[data-testid="analysis-tree"] button[aria-current="true"]').textContent),
+  );
   const motor = e.getByRole('switch', { name: 'Motor' });
   await motor.click();
   assert.equal(await motor.getAttribute('aria-checked'), 'false');

@@ -106,7 +106,7 @@ function render() {
   sw.textContent = t(on ? 'analysis.engineOn' : 'analysis.engineOff');
   const depth = byTest('analysis-depth');
   const list = byTest('analysis-lines');
-  list.innerHTML = '';
+  if (!on || error || !asked || !latest) list.innerHTML = '';
   byTest('analysis').dataset.engine = on ? 'on' : 'off';
   if (!on) {
     depth.textContent = t('analysis.off');
@@ -134,19 +134,27 @@ function render() {
     depth: latest.depth,
     nodes,
   });
+  // Updated in place: a line's button stays under the finger while the
+  // engine thinks deeper.
+  while (list.children.length > latest.lines.length) list.lastChild.remove();
   latest.lines.forEach((line, i) => {
-    const li = el('li', { class: 'analysis-line', 'data-testid': `analysis-line-${i + 1}` });
+    let li = list.children[i];
+    if (!li) {
+      li = el('li', { class: 'analysis-line', 'data-testid': `analysis-line-${i + 1}` });
+      li.appendChild(el('span', { class: 'analysis-score', 'data-testid': 'analysis-score' }));
+      const play = el('button', { type: 'button', class: 'analysis-first' });
+      play.addEventListener('click', () => hooks.onPlay(play.dataset.move));
+      li.appendChild(play);
+      li.appendChild(el('span', { class: 'analysis-rest' }));
+      list.appendChild(li);
+    }
     const score = scoreText(line.score, line.exact);
-    li.appendChild(el('span', { class: 'analysis-score', 'data-testid': 'analysis-score' }, score));
     const [first, ...rest] = line.moves;
-    const play = el(
-      'button',
-      { type: 'button', class: 'analysis-first', 'aria-label': t('analysis.playLine', { move: first, score }) },
-      first,
-    );
-    play.addEventListener('click', () => hooks.onPlay(first));
-    li.appendChild(play);
-    li.appendChild(el('span', { class: 'analysis-rest' }, rest.join(' ')));
-    list.appendChild(li);
+    const [scoreEl, play, restEl] = li.children;
+    scoreEl.textContent = score;
+    play.dataset.move = first;
+    play.textContent = first;
+    play.setAttribute('aria-label', t('analysis.playLine', { move: first, score }));
+    restEl.textContent = rest.join(' ');
   });
 }

@@ -62,7 +62,11 @@ export function checkPositionString(text) {
   if (placement) {
     const n = pieces;
     if (n >= 49) return { error: ['analysis.bad.full', {}] };
-    const want = { d: Math.min(n, 3), b: n < 3 ? 0 : Math.floor(n / 2) - 1, w: n < 3 ? 0 : Math.floor((n - 1) / 2) - 1 };
+    const want = {
+      d: Math.min(n, 3),
+      b: n < 3 ? 0 : Math.floor(n / 2) - 1,
+      w: n < 3 ? 0 : Math.floor((n - 1) / 2) - 1,
+    };
     if (count.d !== want.d || count.w !== want.w || count.b !== want.b)
       return { error: ['analysis.bad.placementCounts', { n }] };
     if (side !== (n % 2 === 0 ? 'white' : 'black')) return { error: ['analysis.bad.placementTurn', { n }] };
