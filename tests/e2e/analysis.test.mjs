@@ -30,6 +30,7 @@ const SOLVABLE = '4b1(wbwbwb)d1/5wb1w(bwbw)/4(bwb)1wd3/4dww(wbwbw)2/3(bw)ww3 mov
 const CLIPBOARD = { permissions: ['clipboard-read', 'clipboard-write'] };
 
 let browser;
+let gameId;
 before(async () => {
   browser = await launch();
 });
@@ -70,6 +71,7 @@ test('from a finished game: moves for both sides as a tree, live engine lines, c
   await a.click(tid('import-submit'));
   await a.waitForFunction(() => location.hash.startsWith('#game='));
   await waitState(a, (s) => s.moves.length === MOVES && s.result === 'white');
+  gameId = await a.evaluate(() => location.hash.slice('#game='.length));
   // Back to the position after 4 moves, then "Analyse".
   await a.click(tid('hist-first'));
   for (let i = 0; i < 4; i++) await a.click(tid('hist-next'));
@@ -228,4 +230,22 @@ test('en español, por nombres accesibles: valores exactos, motor apagado y posi
   await expectNoAxeViolations(e, 'analysis board in Spanish');
   noScriptErrors(e);
   await e.context().close();
+});
+
+test('from the archive: the last position of the game, its moves the main line', async () => {
+  assert.ok(gameId, 'the first test made the game');
+  const p = await newPage(browser, { width: 1280, height: 800 });
+  await p.goto(`${BASE}/#archive`);
+  const item = p.locator(`${tid('archive-list')} [data-id="${gameId}"]`);
+  await item.getByRole('link', { name: 'Analyse' }).click();
+  await p.getByRole('heading', { name: 'Analysis board' }).waitFor();
+  await p.waitForSelector(`${tid('analysis-tree')} button[aria-current="true"]`);
+  assert.match(await p.textContent(`${tid('analysis-tree')} button[aria-current="true"]`), new RegExp(`^${MOVES}\\. `));
+  assert.equal(await p.textContent(tid('analysis-turn')), 'Game over: White 24, Black 6 pieces');
+  assert.equal(await p.textContent(tid('analysis-depth')), 'The game is over here: nothing to analyse.');
+  // One move back: the engine has something to say again.
+  await p.getByRole('button', { name: 'Previous move' }).click();
+  await waitDepth(p, 0);
+  noScriptErrors(p);
+  await p.context().close();
 });
