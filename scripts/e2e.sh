@@ -58,7 +58,7 @@ web_args=(--web-root "$root/web")
     # per position, so a whole game reviews in a few seconds.
     "$bin" serve --host 127.0.0.1 --port "$port" --db "$db" --signups-per-hour 0 --guests-per-hour 0 --review-depth 3 --review-nodes 20000 \
       --analysis-seconds 10 --analysis-depth 16 --analyses-per-address 16 \
-      "${web_args[@]}" >>"$log" 2>&1 &
+      --no-daily-tournament "${web_args[@]}" >>"$log" 2>&1 &
     echo $! >"$pidfile"
     wait $! || true
     [ -e "$stopfile" ] || sleep 0.3

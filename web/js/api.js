@@ -128,6 +128,17 @@ export const api = {
   say: (id, text) => request('POST', `/api/games/${encodeURIComponent(id)}/chat`, { text }),
   reportChat: (messageId, reason) => request('POST', `/api/chat/${messageId}/report`, { reason }),
   setChat: (on) => request('POST', '/api/me/settings', { chat: on }),
+  // Tournaments (docs/community-api.md): a page of one status's list, one
+  // tournament, and what its entrants and its creator do.
+  tournaments: (status, next, limit = 10) => {
+    const q = new URLSearchParams({ status, limit: String(limit) });
+    if (next) q.set('next', String(next));
+    return request('GET', `/api/tournaments?${q}`);
+  },
+  tournament: (id) => request('GET', `/api/tournaments/${encodeURIComponent(id)}`),
+  createTournament: (body) => request('POST', '/api/tournaments', body),
+  tournamentAction: (id, verb, body = {}) =>
+    request('POST', `/api/tournaments/${encodeURIComponent(id)}/${verb}`, body),
 };
 
 // A WebSocket to /ws that reconnects with backoff. onState(state) for every

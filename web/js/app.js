@@ -31,6 +31,9 @@ import { chatMessage, closeChat, setupChat, syncChat } from './community/chat.js
 import { leavePlayNow, relabelPlayNow, setupPlayNow, showPlayNow } from './community/play_now.js';
 import * as Tutorial from './tutorial/tutorial_page.js';
 import { onReviewMessage, renderReview, setupReview } from './review/review.js';
+import { markTournamentsLink } from './tournaments/screens.js';
+import { showHomeTournaments } from './tournaments/tournament_list.js';
+import { renderGameTournament } from './tournaments/tournament_games.js';
 import * as Analysis from './analysis/analysis_page.js';
 
 await initI18n();
@@ -63,6 +66,7 @@ function render() {
   renderPremove(game);
   renderGameplay(game);
   syncChat(game);
+  renderGameTournament(game);
 }
 
 // ---------- receiving states ----------
@@ -333,6 +337,7 @@ function showScreen(name) {
     if (screen === name) byTest(id).setAttribute('aria-current', 'page');
     else byTest(id).removeAttribute('aria-current');
   }
+  markTournamentsLink(name);
   document.body.dataset.screen = name;
   relabelSkipLink();
   window.scrollTo(0, 0);
@@ -357,7 +362,7 @@ function relabelSkipLink() {
 function route() {
   let hash = location.hash.replace(/^#\/?/, '');
   // #/game/ID (the API docs' form) is #game=ID.
-  const m = /^(game|watch)\/([^/?&]+)$/.exec(hash);
+  const m = /^(game|watch|tournament)\/([^/?&]+)$/.exec(hash);
   if (m) hash = `${m[1]}=${m[2]}`;
   const h = new URLSearchParams(hash);
   // The analysis board (#analysis=POSITION, #analysis&game=ID&ply=N).
@@ -401,6 +406,7 @@ function route() {
   renderSavedGames();
   showPlayNow();
   Tutorial.syncTutorialCard();
+  showHomeTournaments();
 }
 
 function setupGameControls() {

@@ -119,6 +119,12 @@ void register_serve_command(CLI::App& app, CommandSet& set) {
                 "(WebSockets are then closed with 1001)")
       ->capture_default_str()
       ->check(CLI::Range(0.0, 600.0));
+  // The command's servers make the daily tournament; a test's ServerConfig
+  // does not unless the test asks.
+  o->daily_tournament = true;
+  c->add_flag_callback(
+      "--no-daily-tournament", [o] { o->daily_tournament = false; },
+      "Do not create the daily tournament (an arena, 5+3, at 18:00 UTC, created a day ahead)");
   c->add_flag("--access-log", o->access_log,
               "Log every HTTP request as one JSON line on stderr (time_ms, address, method, path without the "
               "query, status, ms)");

@@ -36,6 +36,7 @@
 #include "server/social/notification_store.hpp"
 #include "server/social/notifier.hpp"
 #include "server/social/presence.hpp"
+#include "server/tournaments/tournament_director.hpp"
 
 namespace dvonn::server {
 
@@ -96,9 +97,13 @@ struct ApiParts {
   ChatHub& chat_hub;          // the games' WebSocket connections, for chat
   ChatFloodGate& chat_flood;  // how often each user may speak
   Matchmaker& pairing;        // "Play now": seeks and their pairing
-  Leaderboard& leaderboard;   // the top players of each time-control family
-  TutorialStore& tutorial;    // the tutorial steps each account finished
-  ReviewJobs& reviews;        // game review jobs (server/review)
+  // Tournaments (server/tournaments), and how often one user may act on
+  // them (create, join, withdraw, engines, start, cancel).
+  TournamentDirector& tournaments;
+  AddressRateLimiter& tournament_actions_by_user;
+  Leaderboard& leaderboard;  // the top players of each time-control family
+  TutorialStore& tutorial;   // the tutorial steps each account finished
+  ReviewJobs& reviews;       // game review jobs (server/review)
 };
 
 class Api {
@@ -207,6 +212,16 @@ class Api {
   void seek_grid(const ApiCall& call, Respond respond);
   void seek_create(const ApiCall& call, Respond respond);
   void seek_cancel(const ApiCall& call, Respond respond);
+  // api_tournaments.cpp
+  void tournament_list(const ApiCall& call, Respond respond);
+  void tournament_create(const ApiCall& call, Respond respond);
+  void tournament_view(const ApiCall& call, Respond respond);
+  void tournament_join(const ApiCall& call, Respond respond);
+  void tournament_withdraw(const ApiCall& call, Respond respond);
+  void tournament_engine(const ApiCall& call, Respond respond);
+  void tournament_start(const ApiCall& call, Respond respond);
+  void tournament_cancel(const ApiCall& call, Respond respond);
+  bool tournament_action(const ApiCall& call, const Respond& respond);
   // api_leaderboard.cpp
   void leaderboard(const ApiCall& call, Respond respond);
   // api_tutorial.cpp: the tutorial's progress of an account.

@@ -86,7 +86,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       return write(json_error(400, "bad request: the path is not UTF-8 once percent-decoded"), keep_alive, version);
 
     bool is_api = path == "/api" || path.starts_with("/api/");
-    bool is_ws = path == "/ws" || path == "/ws/lobby" || path == "/ws/me" || path == "/ws/analysis";
+    bool is_ws =
+        path == "/ws" || path == "/ws/lobby" || path == "/ws/me" || path == "/ws/tournament" || path == "/ws/analysis";
     bool is_metrics = path == "/metrics";
     if ((is_api || is_ws || is_metrics) && !services_.address_limiter.allow(address))
       return write(json_error(429, "too many requests from your address; slow down"), keep_alive, version);
@@ -118,13 +119,14 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     target.user_channel = path == "/ws/me";
     target.analysis = path == "/ws/analysis";
     target.game = path == "/ws";
-    target.id = target.game ? query_param(query, "game") : "";
+    target.tournament = path == "/ws/tournament";
+    target.id = target.game ? query_param(query, "game") : target.tournament ? query_param(query, "id") : "";
     target.token = query_param(query, "token");
     std::string cookie(req[http::field::cookie]);
     auto request = std::make_shared<http::request<http::string_body>>(std::move(req));
     // Sessions and games not in memory are read from the database: on the
     // read pool, not on this network thread.
-    if (!has_session_cookie(cookie) && (!target.game || services_.registry.contains(target.id)))
+    if (!has_session_cookie(cookie) && !target.tournament && (!target.game || services_.registry.contains(target.id)))
       return open_socket(request, std::move(target), find(target, ""), keep_alive, version);
     auto self = shared_from_this();
     bool queued = services_.reads.post([self, request, target, cookie, keep_alive, version]() mutable {
@@ -139,6 +141,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   struct Target {
     bool game = false;
     bool user_channel = false;
+    bool tournament = false;  // /ws/tournament?id=ID
     bool analysis = false;
     std::string id;
     std::string token;
@@ -148,6 +151,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   struct Found {
     std::shared_ptr<GameRoom> room;
     std::optional<User> user;
+    bool tournament = false;  // the tournament of /ws/tournament exists
     std::optional<HttpReply> error;
   };
   Found find(const Target& target, const std::string& cookie) {
@@ -155,6 +159,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     try {
       if (!cookie.empty()) found.user = services_.api.cookie_user(cookie);
       if (target.game) found.room = services_.registry.find(target.id);
+      if (target.tournament) found.tournament = services_.tournaments.exists(target.id);
     } catch (const std::exception& e) {
       // Answered: an exception would leave this thread.
       found.error = server_error("WebSocket of game " + target.id.substr(0, 40), e);
@@ -168,6 +173,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     if (found.error) return answer_instead_of_upgrade(std::move(*found.error), keep_alive, version);
     if (target.game && !found.room)
       return answer_instead_of_upgrade(json_error(404, "no game with id " + target.id), keep_alive, version);
+    if (target.tournament && !found.tournament)
+      return answer_instead_of_upgrade(json_error(404, "no tournament with id " + target.id.substr(0, 40)), keep_alive,
+                                       version);
     if (target.user_channel && !found.user)
       return answer_instead_of_upgrade(json_error(401, "log in first (or play as a guest) to connect to /ws/me"),
                                        keep_alive, version);
@@ -175,6 +183,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
                     .token = std::move(target.token),
                     .user = std::move(found.user),
                     .user_channel = target.user_channel,
+                    .tournament = target.tournament ? target.id : "",
                     .analysis = target.analysis};
     start_websocket_session(std::move(stream_), std::move(*upgrade), std::move(peer), services_, std::move(ticket_));
   }

@@ -109,6 +109,10 @@ struct Server::Impl {
         relations_by_user(30 / 60.0, 30),
         challenges_by_user(10 / 60.0, 10),
         matchmaker(registry, context, users, relations),
+        tournaments(
+            *store, registry, context, accounts, users,
+            DirectorSettings{.round_pause_ms = config.tournament_round_pause_ms, .daily = config.daily_tournament}),
+        tournament_actions_by_user(30 / 60.0, 30),
         leaderboard(*store),
         review_store(*store),
         reviews(std::make_unique<ReviewJobs>(
@@ -150,6 +154,8 @@ struct Server::Impl {
                      chat_hub,
                      chat_flood,
                      matchmaker,
+                     tournaments,
+                     tournament_actions_by_user,
                      leaderboard,
                      tutorial,
                      *reviews}),
@@ -157,14 +163,17 @@ struct Server::Impl {
         // Behind a proxy every connection comes from the proxy's address:
         // the per-address cap would cap the whole site, so it is off there.
         per_address(config.behind_proxy ? 0 : config.max_connections_per_address),
-        services{
-            config,  registry, api,   files,    limiter, lobby, connections, metrics, [this] { return metrics_page(); },
-            sockets, *reads,   users, chat_hub, analysis},
+        services{config,      registry,    api,
+                 files,       limiter,     lobby,
+                 connections, metrics,     [this] { return metrics_page(); },
+                 sockets,     *reads,      users,
+                 chat_hub,    tournaments, analysis},
         acceptor(io),
         accept_timer(io),
         lobby_timer(io),
         presence_timer(io),
-        pairing_timer(io) {
+        pairing_timer(io),
+        tournament_timer(io) {
     users.on_offline([this](std::int64_t user) { matchmaker.withdraw(user); });
     context.forget = [this](const std::string& id) { registry.forget(id); };
     context.lobby_changed = [this](const std::string& id) { lobby.refresh(id); };
@@ -181,7 +190,11 @@ struct Server::Impl {
     // the notification is dropped.
     context.game_changed = [this](const RoomChange& change) {
       std::lock_guard lock(notifying_mutex);
-      if (notifying) reads->post([this, change] { notifier.game_changed(change); });
+      if (!notifying) return;
+      reads->post([this, change] { notifier.game_changed(change); });
+      // A tournament's game ended: its next pairing need not wait for the
+      // sweep.
+      if (change.to_move == 0) reads->post([this, id = change.id] { tournaments.game_changed(id); });
     };
     if (config.read_hook) store->set_read_hook(config.read_hook);
     // A review's progress reaches those watching its game and, wherever
@@ -246,6 +259,17 @@ struct Server::Impl {
       if (ec || stopped_sweeping) return;
       if (matchmaker.busy()) reads->post([this] { matchmaker.sweep(); });
       sweep_pairing();
+    });
+  }
+
+  // Every tournament_sweep_ms the director starts the tournaments whose
+  // time came, reads their games' results and pairs, on the read pool.
+  void sweep_tournaments() {
+    tournament_timer.expires_after(std::chrono::milliseconds(std::max(1, config.tournament_sweep_ms)));
+    tournament_timer.async_wait([this](boost::system::error_code ec) {
+      if (ec || stopped_sweeping) return;
+      reads->post([this] { tournaments.sweep(); });
+      sweep_tournaments();
     });
   }
 
@@ -345,6 +369,8 @@ struct Server::Impl {
   AddressRateLimiter relations_by_user;
   AddressRateLimiter challenges_by_user;
   Matchmaker matchmaker;
+  TournamentDirector tournaments;
+  AddressRateLimiter tournament_actions_by_user;
   Leaderboard leaderboard;
   ReviewStore review_store;
   std::unique_ptr<ReviewJobs> reviews;
@@ -361,6 +387,7 @@ struct Server::Impl {
   net::steady_timer lobby_timer;
   net::steady_timer presence_timer;
   net::steady_timer pairing_timer;
+  net::steady_timer tournament_timer;
   std::atomic<bool> stopped_sweeping{false};
   std::mutex notifying_mutex;                 // guards notifying and the posts it allows
   bool notifying = true;                      // false once the read pool is about to go
@@ -389,12 +416,16 @@ void Server::start() {
   int timed = s.registry.resume_timed_games();
   if (timed > 0) std::cerr << "dvonn serve: " << timed << " running clocks loaded\n";
   s.lobby.load(*s.store);
+  // The tournaments not over go on where they were (their games' results
+  // are read at the first sweep).
+  s.tournaments.load();
   s.reviews->start();
   s.analysis.start();
   s.accept();
   s.sweep_lobby();
   s.tick_presence();
   s.sweep_pairing();
+  s.sweep_tournaments();
   for (int i = 0; i < std::max(1, s.config.io_threads); ++i)
     s.threads.emplace_back([&s] {
       // A handler's exception comes out of run(); the others' connections
@@ -432,6 +463,7 @@ void Server::stop() {
   s.lobby_timer.cancel();
   s.presence_timer.cancel();
   s.pairing_timer.cancel();
+  s.tournament_timer.cancel();
   s.io.stop();
   for (auto& t : s.threads) t.join();
   s.threads.clear();

@@ -96,6 +96,13 @@ struct ServerConfig {
   // How often the header's presence counts (players online, games in play)
   // are pushed to everyone when they changed.
   int presence_ms = 2'000;
+  // Tournaments (server/tournaments): the server's daily arena (off by
+  // default here; `dvonn serve` turns it on unless --no-daily-tournament),
+  // how often the director looks at the tournaments (starts, results,
+  // pairings) and the pause between a round's last result and the next.
+  bool daily_tournament = false;
+  int tournament_sweep_ms = 1'000;
+  std::int64_t tournament_round_pause_ms = 10'000;
   // Game review jobs (server/review): the budget of each position's search
   // (depth and nodes: reproducible on any machine), whether they run at all
   // (tests: false keeps them queued), and the jobs one address / account may

@@ -19,6 +19,7 @@
 #include "server/http/task_pool.hpp"
 #include "server/rooms/lobby.hpp"
 #include "server/rooms/room_registry.hpp"
+#include "server/tournaments/tournament_director.hpp"
 
 namespace dvonn::server {
 
@@ -33,9 +34,10 @@ struct Services {
   Metrics& metrics;
   std::function<std::string()> metrics_page;  // GET /metrics
   IdleSockets& sockets;
-  TaskPool& reads;    // database reads off the network threads (Api::handle)
-  UserHub& users;     // the /ws/me connections
-  ChatHub& chat_hub;  // the game connections that receive its chat
+  TaskPool& reads;                  // database reads off the network threads (Api::handle)
+  UserHub& users;                   // the /ws/me connections
+  ChatHub& chat_hub;                // the game connections that receive its chat
+  TournamentDirector& tournaments;  // /ws/tournament's watchers
   // The analysis board's searches (/ws/analysis).
   AnalysisWorkers& analysis;
 };

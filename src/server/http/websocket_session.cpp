@@ -39,6 +39,7 @@ class WebSocketSession : public Subscriber,
         token_(std::move(peer.token)),
         user_(std::move(peer.user)),
         user_channel_(peer.user_channel && user_),
+        tournament_(std::move(peer.tournament)),
         analysis_(peer.analysis),
         services_(services),
         ticket_(std::move(ticket)),
@@ -77,6 +78,8 @@ class WebSocketSession : public Subscriber,
         self->services_.chat_hub.add(self->room_->id(), self, self->user_ ? self->user_->id : 0);
       } else if (self->user_channel_)
         self->services_.users.add(self->user_->id, self);
+      else if (!self->tournament_.empty())
+        self->services_.tournaments.watch(self->tournament_, self);
       else if (!self->analysis_)
         self->services_.lobby.subscribe(self);
       self->read();
@@ -178,7 +181,11 @@ class WebSocketSession : public Subscriber,
     };
     if (type == "ping") return queue(std::make_shared<const std::string>(R"({"type":"pong"})"));
     if (analysis_) return handle_analysis(type, msg);
-    if (!room_) return send_error(user_channel_ ? "/ws/me accepts only ping" : "the lobby accepts only ping", type);
+    if (!room_)
+      return send_error(user_channel_          ? "/ws/me accepts only ping"
+                        : !tournament_.empty() ? "/ws/tournament accepts only ping"
+                                               : "the lobby accepts only ping",
+                        type);
     // The seat token comes with the message (a URL's would be logged by
     // proxies); ?token= on the upgrade is still accepted.
     std::string token = token_;
@@ -290,6 +297,7 @@ class WebSocketSession : public Subscriber,
   std::string token_;
   std::optional<User> user_;   // the session cookie's user, if any
   bool user_channel_ = false;  // /ws/me: in services_.users
+  std::string tournament_;     // /ws/tournament: the tournament watched
   bool analysis_ = false;      // /ws/analysis: its analyses in services_.analysis
   std::string address_;        // charged for the engine work it asks for
   Services& services_;

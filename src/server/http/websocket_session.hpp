@@ -26,6 +26,7 @@ struct SocketPeer {
   std::string token;               // a seat token from the URL ("" if none)
   std::optional<User> user;        // the session cookie's user, if any
   bool user_channel = false;       // /ws/me (then user is set)
+  std::string tournament;          // /ws/tournament?id=ID: the tournament watched
   bool analysis = false;           // /ws/analysis (the analysis board)
 };
 

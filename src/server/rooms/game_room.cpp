@@ -101,6 +101,7 @@ std::string GameRoom::state_body_locked() const {
   x.started = started_locked();
   x.result = forced_result_;
   x.end = end_reason_;
+  x.tournament = tournament_;
   const RatingChanges& r = rating_changes_;
   if (r.valid) x.rating_changes = rating_changes_json(r.white_before, r.white_after, r.black_before, r.black_after);
   return state_json(id_, seats_, game_, removed_, version_, x);

@@ -258,6 +258,7 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   std::optional<Result> forced_result_;  // resignation or time
   LobbyState lobby_ = LobbyState::None;
   std::string color_choice_;
+  std::string tournament_ = "null";  // StoredGame::tournament
   RatingChanges rating_changes_;
   bool rating_pending_ = false;
   bool summary_stale_ = false;

@@ -52,6 +52,7 @@ void GameRoom::load_community(const StoredGame& stored, const community::TimeCon
   end_reason_ = stored.end_reason;
   lobby_ = stored.lobby;
   color_choice_ = stored.color_choice;
+  tournament_ = stored.tournament;
   if (end_reason_ == EndReason::Resignation || end_reason_ == EndReason::Time || end_reason_ == EndReason::Abandoned) {
     if (stored.winner == Winner::White) forced_result_ = Result::WhiteWins;
     if (stored.winner == Winner::Black) forced_result_ = Result::BlackWins;

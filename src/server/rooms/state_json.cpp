@@ -193,6 +193,8 @@ std::string state_json(const std::string& id, const SeatInfo& seats, const Game&
     w.string(end_reason_name(extras.end));
   w.key("rating_changes");
   w.raw(extras.rating_changes);
+  w.key("tournament");
+  w.raw(extras.tournament);
   w.close('}');
   return out;
 }

@@ -40,6 +40,7 @@ struct StateExtras {
   EndReason end = EndReason::None;  // None (null), Count, Resignation, Time, Cancelled, Aborted
   std::optional<Result> result;     // a game ended early (resignation, time)
   std::string rating_changes = "null";
+  std::string tournament = "null";  // {"id", "name", "round"} of a tournament's game
 };
 
 // The players of the seats, as StateExtras::players (id 0: nobody, null).

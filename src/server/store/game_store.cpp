@@ -6,6 +6,7 @@
 #include <chrono>
 #include <future>
 #include <iostream>
+#include <nlohmann/json.hpp>
 
 #include "server/store/schema.hpp"
 #include "server/store/sqlite_util.hpp"
@@ -325,6 +326,18 @@ std::optional<StoredGame> GameStore::load(const std::string& id) {
   }
   g.white_player = read_user(db, g.white_user).value_or(User{});
   g.black_player = read_user(db, g.black_user).value_or(User{});
+  Statement tournament(db,
+                       "SELECT t.id AS id, t.name AS name, g.tournament_round AS round FROM games g"
+                       " JOIN tournaments t ON t.id = g.tournament_id WHERE g.id = ?1",
+                       false);
+  tournament.bind(1, id);
+  if (tournament.next()) {
+    g.tournament =
+        nlohmann::json{
+            {"id", tournament.text("id")}, {"name", tournament.text("name")}, {"round", tournament.integer("round")}}
+            .dump();
+    tournament.reset();
+  }
   Statement changes(db, "SELECT color, before, after FROM rating_history WHERE game_id = ?1", false);
   changes.bind(1, id);
   while (changes.next()) {

@@ -67,6 +67,9 @@ struct StoredGame {
   // Rating changes of the game (rated games that ended): before/after.
   bool has_rating_changes = false;
   double white_before = 0, white_after = 0, black_before = 0, black_after = 0;
+  // The tournament the game is part of, as JSON text {"id", "name",
+  // "round"} (server/tournaments marks the game); "null" for other games.
+  std::string tournament = "null";
 };
 
 // What the lists (my games, archive, live) show of a game, kept up to date

@@ -33,6 +33,10 @@ constexpr const char* kGameColumns[][2] = {
     // and for guests and anonymous seats.
     {"white_rating_then", "REAL"},
     {"black_rating_then", "REAL"},
+    // The tournament a game belongs to (tournaments.id) and its round (0 in
+    // an arena); NULL for every other game.
+    {"tournament_id", "TEXT"},
+    {"tournament_round", "INTEGER"},
 };
 
 }  // namespace
@@ -190,6 +194,44 @@ void create_schema(sqlite3* db) {
     if (!sql_has_column(db, "users", name.c_str()))
       sql_exec(db, ("ALTER TABLE users ADD COLUMN " + std::string(column)).c_str());
   }
+  // Tournaments (server/tournaments): each tournament's settings and state,
+  // its entrants (withdrawn ones stay, for the table) and its games in the
+  // order they were paired (a bye has no game id; result "pending" until
+  // its game ends).
+  sql_exec(db,
+           "CREATE TABLE IF NOT EXISTS tournaments("
+           " id TEXT PRIMARY KEY,"
+           " name TEXT NOT NULL,"
+           " kind TEXT NOT NULL,"
+           " clock TEXT NOT NULL,"
+           " rated INTEGER NOT NULL,"
+           " rounds INTEGER NOT NULL,"
+           " duration_minutes INTEGER NOT NULL,"
+           " starts_ms INTEGER NOT NULL,"
+           " ends_ms INTEGER NOT NULL,"
+           " status TEXT NOT NULL,"
+           " round INTEGER NOT NULL,"
+           " password_hash TEXT NOT NULL,"
+           " created_by INTEGER NOT NULL,"
+           " created_ms INTEGER NOT NULL,"
+           " round_done_ms INTEGER NOT NULL) WITHOUT ROWID;"
+           "CREATE INDEX IF NOT EXISTS tournaments_by_status ON tournaments(status, starts_ms);"
+           "CREATE TABLE IF NOT EXISTS tournament_entrants("
+           " tournament_id TEXT NOT NULL,"
+           " user_id INTEGER NOT NULL,"
+           " joined_ms INTEGER NOT NULL,"
+           " withdrawn INTEGER NOT NULL,"
+           " PRIMARY KEY(tournament_id, user_id)) WITHOUT ROWID;"
+           "CREATE TABLE IF NOT EXISTS tournament_games("
+           " tournament_id TEXT NOT NULL,"
+           " seq INTEGER NOT NULL,"
+           " round INTEGER NOT NULL,"
+           " white INTEGER NOT NULL,"
+           " black INTEGER NOT NULL,"
+           " game_id TEXT NOT NULL,"
+           " result TEXT NOT NULL,"
+           " ended_ms INTEGER NOT NULL,"
+           " PRIMARY KEY(tournament_id, seq)) WITHOUT ROWID;");
   // Ratings per time-control family (server/accounts/family_ratings): each
   // person's Glicko-2 rating in each family they played a rated game of,
   // changed in the transaction that changes the overall rating, and its

@@ -18,14 +18,34 @@ import { relabelNotifications, setupNotifications, syncNotifications } from './n
 import { headerHooks } from './session.js';
 import { setupLeaderboard, showLeaderboard } from './leaderboard.js';
 import { setupFamilyRatings } from './family_ratings.js';
+import {
+  TOURNAMENT_SCREENS,
+  leaveTournaments,
+  relabelTournaments,
+  setupTournaments,
+  showTournamentScreen,
+  tournamentRouteOf,
+} from '../tournaments/screens.js';
 
-export const SCREENS = ['auth', 'lobby', 'mygames', 'profile', 'archive', 'live', 'settings', 'friends', 'leaderboard'];
+export const SCREENS = [
+  'auth',
+  'lobby',
+  'mygames',
+  'profile',
+  'archive',
+  'live',
+  'settings',
+  'friends',
+  'leaderboard',
+  ...TOURNAMENT_SCREENS,
+];
 
 export async function setup({ saveSeat }) {
   headerHooks.push(syncFriendsLink, syncNotifications);
   setupNotifications();
   setupChallenges();
   setupFriends();
+  setupTournaments();
   await loadSession();
   setupAuthForms();
   setupLobbyForm({ saveSeat });
@@ -42,7 +62,7 @@ export function routeOf(h) {
   if (h.has('login') || h.has('signup') || h.has('guest')) return 'auth';
   if (h.has('account')) return 'settings'; // #account: your account's settings
   for (const p of ['lobby', 'mygames', 'profile', 'archive', 'live', 'friends', 'leaderboard']) if (h.has(p)) return p;
-  return null;
+  return tournamentRouteOf(h);
 }
 
 let refreshTimer = null;
@@ -71,10 +91,12 @@ export function show(page, params) {
   else if (page === 'settings') showAccount();
   else if (page === 'friends') loadFriends();
   else if (page === 'leaderboard') showLeaderboard(params);
+  showTournamentScreen(page, params);
 }
 
 export function leave() {
   closeLobby();
+  leaveTournaments();
   clearInterval(refreshTimer);
   refreshTimer = null;
   setCurrentPage(null);
@@ -87,5 +109,6 @@ export function relabel() {
   const current = currentPage();
   if (!current) return;
   if (current.page === 'lobby') relabelLobby();
+  else if (TOURNAMENT_SCREENS.includes(current.page)) relabelTournaments(current.page);
   else if (current.page !== 'auth') show(current.page, current.params);
 }
