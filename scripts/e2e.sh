@@ -57,6 +57,7 @@ web_args=(--web-root "$root/web")
     # in tests/server/auth_abuse_test.cpp). Game reviews get a small budget
     # per position, so a whole game reviews in a few seconds.
     "$bin" serve --host 127.0.0.1 --port "$port" --db "$db" --signups-per-hour 0 --guests-per-hour 0 --review-depth 3 --review-nodes 20000 \
+      --analysis-seconds 10 --analysis-depth 16 --analyses-per-address 16 \
       --no-daily-tournament "${web_args[@]}" >>"$log" 2>&1 &
     echo $! >"$pidfile"
     wait $! || true

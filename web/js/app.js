@@ -34,6 +34,7 @@ import { onReviewMessage, renderReview, setupReview } from './review/review.js';
 import { markTournamentsLink } from './tournaments/screens.js';
 import { showHomeTournaments } from './tournaments/tournament_list.js';
 import { renderGameTournament } from './tournaments/tournament_games.js';
+import * as Analysis from './analysis/analysis_page.js';
 
 await initI18n();
 
@@ -318,7 +319,7 @@ function closeGame() {
 }
 
 // ---------- screens and routing ----------
-const SCREENS = ['home', 'game', 'learn', ...Community.SCREENS];
+const SCREENS = ['home', 'game', 'learn', 'analysis', ...Community.SCREENS];
 function showScreen(name) {
   for (const s of SCREENS) byTest(s).hidden = name !== s;
   const nav = {
@@ -330,6 +331,7 @@ function showScreen(name) {
     friends: 'friends-link',
     leaderboard: 'leaderboard-link',
     learn: 'learn-link',
+    analysis: 'analysis-link',
   };
   for (const [screen, id] of Object.entries(nav)) {
     if (screen === name) byTest(id).setAttribute('aria-current', 'page');
@@ -363,6 +365,17 @@ function route() {
   const m = /^(game|watch|tournament)\/([^/?&]+)$/.exec(hash);
   if (m) hash = `${m[1]}=${m[2]}`;
   const h = new URLSearchParams(hash);
+  // The analysis board (#analysis=POSITION, #analysis&game=ID&ply=N).
+  const analysis = Analysis.analysisRoute(h);
+  if (analysis) {
+    closeGame();
+    Community.leave();
+    leavePlayNow();
+    showScreen('analysis');
+    Analysis.showAnalysis(analysis);
+    return;
+  }
+  Analysis.leaveAnalysis();
   const id = h.get('game') || h.get('watch');
   if (id) {
     Community.leave();
@@ -435,6 +448,14 @@ function setupGameControls() {
     }
   });
   byTest('pass').addEventListener('click', () => sendMove('PASS'));
+  // The analysis board at the position shown (live or looked back at).
+  const analyseShown = () => {
+    if (!game || !game.state) return;
+    const ply = game.viewIndex == null ? game.state.moves.length : game.viewIndex;
+    location.hash = `analysis&game=${encodeURIComponent(game.id)}&ply=${ply}`;
+  };
+  byTest('analyse-position').addEventListener('click', analyseShown);
+  byTest('review-analyse').addEventListener('click', analyseShown);
   byTest('premove-cancel').addEventListener('click', () => {
     clearPremove(game);
     say(t('premove.cancelled'));
@@ -547,6 +568,7 @@ onLanguageChange(() => {
   Community.relabel();
   relabelPlayNow();
   Tutorial.relabelTutorial();
+  Analysis.relabelAnalysis();
   byTest('connection').textContent = byTest('connection').dataset.state
     ? t(`conn.${byTest('connection').dataset.state}`)
     : '';
@@ -574,6 +596,7 @@ setupSkipLink();
 await Community.setup({ saveSeat });
 setupPlayNow();
 Tutorial.setupTutorial();
+Analysis.setupAnalysis();
 headerHooks.push(Tutorial.forgetTutorialProgress);
 window.addEventListener('hashchange', route);
 route();

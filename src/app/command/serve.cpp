@@ -167,6 +167,25 @@ void register_serve_command(CLI::App& app, CommandSet& set) {
                 "Game reviews one client address may have queued or running at once (429 beyond)")
       ->capture_default_str()
       ->check(CLI::Range(1, 1000));
+  c->add_option("--analysis-seconds", o->analysis_seconds,
+                "Analysis board: the seconds one analysis may search (it ends at the first of --analysis-seconds, "
+                "--analysis-depth and --analysis-nodes)")
+      ->capture_default_str()
+      ->check(CLI::Range(0.1, 3600.0));
+  c->add_option("--analysis-depth", o->analysis_depth, "Analysis board: the depth at which an analysis ends")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 60));
+  c->add_option("--analysis-nodes", o->analysis_nodes, "Analysis board: the nodes at which an analysis ends")
+      ->capture_default_str()
+      ->check(CLI::Range(1000ull, 100'000'000'000ull));
+  c->add_option("--analysis-threads", o->analysis_threads,
+                "Analysis board: the threads searching analyses, at nice 19 (0: analyses are queued, never run)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 64));
+  c->add_option("--analyses-per-address", o->analyses_per_address,
+                "Analysis board: the analyses one client address may have queued or running at once")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000));
   c->add_option("--max-connections-per-address", o->max_connections_per_address,
                 "Connections (HTTP and WebSocket) one client address may have open at once (0: no bound; off with "
                 "--behind-proxy, where every connection comes from the proxy)")

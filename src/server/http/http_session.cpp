@@ -86,7 +86,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       return write(json_error(400, "bad request: the path is not UTF-8 once percent-decoded"), keep_alive, version);
 
     bool is_api = path == "/api" || path.starts_with("/api/");
-    bool is_ws = path == "/ws" || path == "/ws/lobby" || path == "/ws/me" || path == "/ws/tournament";
+    bool is_ws =
+        path == "/ws" || path == "/ws/lobby" || path == "/ws/me" || path == "/ws/tournament" || path == "/ws/analysis";
     bool is_metrics = path == "/metrics";
     if ((is_api || is_ws || is_metrics) && !services_.address_limiter.allow(address))
       return write(json_error(429, "too many requests from your address; slow down"), keep_alive, version);
@@ -104,7 +105,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     static_file(req, path, metrics, keep_alive);
   }
 
-  // /ws?game=ID (a game), /ws/lobby and /ws/me (the user's channel). The
+  // /ws?game=ID (a game), /ws/lobby, /ws/me (the user's channel) and
+  // /ws/analysis (the analysis board's engine, for anyone). The
   // session cookie's user comes with every connection (chat and the user's
   // channel need it).
   void upgrade(http::request<http::string_body> req, const std::string& path, std::string_view query, bool keep_alive) {
@@ -115,6 +117,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     in_flight_.reset();  // the WebSocket is tracked on its own
     Target target;
     target.user_channel = path == "/ws/me";
+    target.analysis = path == "/ws/analysis";
     target.game = path == "/ws";
     target.tournament = path == "/ws/tournament";
     target.id = target.game ? query_param(query, "game") : target.tournament ? query_param(query, "id") : "";
@@ -139,6 +142,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     bool game = false;
     bool user_channel = false;
     bool tournament = false;  // /ws/tournament?id=ID
+    bool analysis = false;
     std::string id;
     std::string token;
   };
@@ -179,7 +183,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
                     .token = std::move(target.token),
                     .user = std::move(found.user),
                     .user_channel = target.user_channel,
-                    .tournament = target.tournament ? target.id : ""};
+                    .tournament = target.tournament ? target.id : "",
+                    .analysis = target.analysis};
     start_websocket_session(std::move(stream_), std::move(*upgrade), std::move(peer), services_, std::move(ticket_));
   }
 

@@ -124,6 +124,12 @@ struct Server::Impl {
                          .per_address = config.reviews_per_address,
                          .per_account = config.reviews_per_account},
             now_ms)),
+        analysis(*engines, AnalysisLimits{.depth = config.analysis_depth,
+                                          .nodes = config.analysis_nodes,
+                                          .seconds = config.analysis_seconds,
+                                          .threads = config.analysis_threads,
+                                          .nice = config.analysis_nice,
+                                          .per_address = config.analyses_per_address}),
         api(ApiParts{registry,
                      context,
                      accounts,
@@ -158,11 +164,11 @@ struct Server::Impl {
         // Behind a proxy every connection comes from the proxy's address:
         // the per-address cap would cap the whole site, so it is off there.
         per_address(config.behind_proxy ? 0 : config.max_connections_per_address),
-        services{config,      registry,   api,
-                 files,       limiter,    lobby,
-                 connections, metrics,    [this] { return metrics_page(); },
-                 sockets,     *reads,     users,
-                 chat_hub,    tournaments},
+        services{config,      registry,    api,
+                 files,       limiter,     lobby,
+                 connections, metrics,     [this] { return metrics_page(); },
+                 sockets,     *reads,      users,
+                 chat_hub,    tournaments, analysis},
         acceptor(io),
         accept_timer(io),
         lobby_timer(io),
@@ -369,6 +375,7 @@ struct Server::Impl {
   Leaderboard leaderboard;
   ReviewStore review_store;
   std::unique_ptr<ReviewJobs> reviews;
+  AnalysisWorkers analysis;
   ConnectionTracker connections;
   Api api;
   AddressRateLimiter limiter;
@@ -414,6 +421,7 @@ void Server::start() {
   // are read at the first sweep).
   s.tournaments.load();
   s.reviews->start();
+  s.analysis.start();
   s.accept();
   s.sweep_lobby();
   s.tick_presence();
@@ -447,6 +455,8 @@ void Server::stop() {
       std::cerr << "dvonn serve: stopped with " << s.connections.requests_in_flight() << " requests and "
                 << s.connections.websockets() << " WebSockets still open\n";
   }
+  // The analyses end (their connections are closed or closing).
+  s.analysis.stop();
   boost::system::error_code ec;
   s.acceptor.close(ec);
   s.accept_timer.cancel();

@@ -115,6 +115,16 @@ struct ServerConfig {
   int review_nice = 19;  // the review thread's nice value (below the engine pool's 10)
   std::size_t reviews_per_address = 2;
   std::size_t reviews_per_account = 1;
+  // The analysis board (/ws/analysis, server/analysis): the caps of one
+  // analysis (the first reached ends it), its workers (0: analyses are
+  // queued and never run, for tests) and their nice value, and the
+  // analyses one address may have queued or running.
+  int analysis_depth = 30;
+  std::uint64_t analysis_nodes = 200'000'000;
+  double analysis_seconds = 20;
+  int analysis_threads = 1;
+  int analysis_nice = 19;
+  std::size_t analyses_per_address = 2;
 };
 
 }  // namespace dvonn::server

@@ -6,6 +6,7 @@
 #include <functional>
 #include <string>
 
+#include "server/analysis/analysis_workers.hpp"
 #include "server/base/user_hub.hpp"
 #include "server/chat/chat_hub.hpp"
 #include "server/http/api.hpp"
@@ -37,6 +38,8 @@ struct Services {
   UserHub& users;                   // the /ws/me connections
   ChatHub& chat_hub;                // the game connections that receive its chat
   TournamentDirector& tournaments;  // /ws/tournament's watchers
+  // The analysis board's searches (/ws/analysis).
+  AnalysisWorkers& analysis;
 };
 
 }  // namespace dvonn::server

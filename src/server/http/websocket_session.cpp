@@ -40,6 +40,7 @@ class WebSocketSession : public Subscriber,
         user_(std::move(peer.user)),
         user_channel_(peer.user_channel && user_),
         tournament_(std::move(peer.tournament)),
+        analysis_(peer.analysis),
         services_(services),
         ticket_(std::move(ticket)),
         bucket_(services.config.ws_rate, services.config.ws_burst) {
@@ -79,7 +80,7 @@ class WebSocketSession : public Subscriber,
         self->services_.users.add(self->user_->id, self);
       else if (!self->tournament_.empty())
         self->services_.tournaments.watch(self->tournament_, self);
-      else
+      else if (!self->analysis_)
         self->services_.lobby.subscribe(self);
       self->read();
     });
@@ -142,6 +143,7 @@ class WebSocketSession : public Subscriber,
       // the server's parts are gone.)
       if (room_) room_->unsubscribe(this);
       if (user_channel_) services_.users.remove(user_->id, this);
+      if (analysis_) services_.analysis.forget_client(this);
       return;
     }
     last_active_ms_ = steady_now_ms();
@@ -178,6 +180,7 @@ class WebSocketSession : public Subscriber,
       if (type == "move") self->services_.metrics.move();
     };
     if (type == "ping") return queue(std::make_shared<const std::string>(R"({"type":"pong"})"));
+    if (analysis_) return handle_analysis(type, msg);
     if (!room_)
       return send_error(user_channel_          ? "/ws/me accepts only ping"
                         : !tournament_.empty() ? "/ws/tournament accepts only ping"
@@ -235,6 +238,21 @@ class WebSocketSession : public Subscriber,
     send_error("unknown message type \"" + type + "\": use move, undo, hint, resign, abort or ping", type);
   }
 
+  // /ws/analysis: analyse (a new analysis replaces the running one) and
+  // stop; the connection stays after a refusal.
+  void handle_analysis(const std::string& type, const json& msg) {
+    if (type == "analyse") {
+      std::string error = services_.analysis.analyse(
+          this, address_, msg, [self = shared_from_this()](std::shared_ptr<const std::string> message) {
+            self->deliver(std::move(message));
+          });
+      if (!error.empty()) send_error(error, type);
+      return;
+    }
+    if (type == "stop") return services_.analysis.stop_client(this);
+    send_error("unknown message type \"" + type + "\": /ws/analysis accepts analyse, stop and ping", type);
+  }
+
   static std::shared_ptr<const std::string> error_message(const std::string& message, json request) {
     return std::make_shared<const std::string>(
         json{{"type", "error"}, {"message", message}, {"request", std::move(request)}}.dump());
@@ -280,6 +298,7 @@ class WebSocketSession : public Subscriber,
   std::optional<User> user_;   // the session cookie's user, if any
   bool user_channel_ = false;  // /ws/me: in services_.users
   std::string tournament_;     // /ws/tournament: the tournament watched
+  bool analysis_ = false;      // /ws/analysis: its analyses in services_.analysis
   std::string address_;        // charged for the engine work it asks for
   Services& services_;
   std::shared_ptr<void> ticket_;  // its place among its address's connections

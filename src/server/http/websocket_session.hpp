@@ -4,7 +4,8 @@
 // is a client of the lobby (/ws/lobby): it receives the list of open games
 // after every change and may send only ping; or of its user's channel
 // (/ws/me, UserHub): it receives what is meant for that person anywhere on
-// the site and may send only ping.
+// the site and may send only ping; or of the analysis board's engine
+// (/ws/analysis, AnalysisWorkers): it sends analyse and stop.
 #pragma once
 
 #include <boost/beast/core/tcp_stream.hpp>
@@ -26,6 +27,7 @@ struct SocketPeer {
   std::optional<User> user;        // the session cookie's user, if any
   bool user_channel = false;       // /ws/me (then user is set)
   std::string tournament;          // /ws/tournament?id=ID: the tournament watched
+  bool analysis = false;           // /ws/analysis (the analysis board)
 };
 
 void start_websocket_session(boost::beast::tcp_stream stream,

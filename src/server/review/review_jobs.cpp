@@ -1,10 +1,5 @@
 #include "server/review/review_jobs.hpp"
 
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-
-#include <chrono>
 #include <cstdio>
 #include <iostream>
 
@@ -12,6 +7,7 @@
 #include "core/position_string.hpp"
 #include "server/base/random_id.hpp"
 #include "server/review/review_json.hpp"
+#include "server/rooms/background_priority.hpp"
 
 namespace dvonn::server {
 namespace {
@@ -170,9 +166,8 @@ ReviewAnswer ReviewJobs::review_status(const std::string& id) {
 }
 
 void ReviewJobs::run() {
-  // Linux gives every thread its own nice value; this lowers only this one,
-  // below the engine pool's (10): live games' searches come first.
-  setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), limits_.nice);
+  // Below the engine pool's priority: live games' searches come first.
+  lower_this_thread_priority(limits_.nice);
   for (;;) {
     std::string id;
     {
@@ -212,14 +207,11 @@ void ReviewJobs::run_job(const std::string& id) {
   engine::Engine engine(engine::kTopLevel, limits_.budget.hash_megabytes);
   while (evals.size() < boards.size()) {
     // Live games first: wait while engine moves or hints are queued.
-    for (;;) {
-      {
-        std::lock_guard lock(mutex_);
-        if (stopping_) return;
-      }
-      if (engines_.queued() == 0) break;
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
+    bool go_on = wait_for_live_engines(engines_, [this] {
+      std::lock_guard lock(mutex_);
+      return stopping_;
+    });
+    if (!go_on) return;
     engine::PositionEval eval = engine::evaluate_position(engine, boards[evals.size()], limits_.budget, &abort_);
     if (abort_) return;  // cut short by the stop: not the budget's result
     evals.push_back(std::move(eval));

@@ -32,7 +32,17 @@ async function loadArchive(more) {
       limit: 20,
     });
     if (!isShown('archive')) return;
-    for (const g of r.games || []) ul.appendChild(gameItem(g, { link: 'watch' }));
+    for (const g of r.games || []) {
+      const li = gameItem(g, { link: 'watch' });
+      // The analysis board at the game's last position, its moves kept.
+      const analyse = el(
+        'a',
+        { href: `#analysis&game=${encodeURIComponent(g.id)}`, 'data-testid': 'game-analyse', class: 'button small' },
+        t('analysis.open'),
+      );
+      li.querySelector('.links').appendChild(analyse);
+      ul.appendChild(li);
+    }
     archiveState.next = r.next || null;
     btn.hidden = !r.next;
     if (!ul.children.length)
