@@ -65,6 +65,9 @@ test('online game: invitation, 49 placements by clicks, moving, spectator, refus
   await waitState(carol, () => true);
   assert.match(await carol.textContent(tid('seat')), /watching/);
   assert.equal(await carol.isVisible(tid('move-form')), false, 'spectators have no move input');
+  // Nobody gets the engine's view of a game in progress.
+  for (const p of [alice, bob, carol])
+    assert.equal(await p.isVisible(tid('analyse-position')), false, 'no analysis board while the game is on');
 
   // Bob types a move while it is White's turn: the page says why, and
   // sends nothing.

@@ -13,6 +13,9 @@ export function renderControls(game, mine) {
 
   // Controls.
   const canHelp = !!game.seat && st.mode !== 'online' && !st.rated;
+  // The engine's view of a game in progress would be help: only once it
+  // is over, on one screen, or where hints are allowed anyway.
+  byTest('analyse-position').hidden = !(isOver(st) || st.mode === 'local' || canHelp);
   const canResign =
     (game.seat === 'white' || game.seat === 'black') &&
     (st.mode === 'online' || st.mode === 'engine') &&
