@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <iostream>
+#include <optional>
 
 #include "server/analysis/analysis_messages.hpp"
 #include "server/rooms/background_priority.hpp"
@@ -112,7 +113,8 @@ void AnalysisWorkers::run() {
   lower_this_thread_priority(limits_.nice);
   // One engine per worker, kept from one analysis to the next: on an
   // analysis board the next position is usually close to the last one.
-  engine::Engine engine(engine::kTopLevel, limits_.hash_megabytes);
+  // Made at the first analysis: an idle server does not hold its table.
+  std::optional<engine::Engine> engine;
   for (;;) {
     JobPtr job;
     {
@@ -123,7 +125,8 @@ void AnalysisWorkers::run() {
       if (job->stop) continue;  // stopped or replaced while queued
     }
     try {
-      search(engine, job);
+      if (!engine) engine.emplace(engine::kTopLevel, limits_.hash_megabytes);
+      search(*engine, job);
     } catch (const std::exception& e) {
       std::cerr << "dvonn serve: analysis failed: " << e.what() << "\n";
       send_if_current(job, json{{"type", "error"}, {"message", "the analysis failed"}, {"request", "analyse"}});
