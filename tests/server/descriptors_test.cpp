@@ -56,7 +56,9 @@ class SmallServer {
       close(out[1]);
       rlimit limit{files, files};
       setrlimit(RLIMIT_NOFILE, &limit);
-      std::vector<std::string> args = {DVONN_BINARY, "serve", "--port", "0", "--db", db};
+      // No daily tournament: like every test server (its sweep is not what
+      // these tests are about).
+      std::vector<std::string> args = {DVONN_BINARY, "serve", "--port", "0", "--db", db, "--no-daily-tournament"};
       args.insert(args.end(), extra.begin(), extra.end());
       std::vector<char*> argv;
       for (auto& a : args) argv.push_back(a.data());
