@@ -38,6 +38,16 @@ export function shownView(game) {
   };
 }
 
+// A bare position as the explanations here read a game: whoever is to move
+// plays, with the given legal moves (the tutorial and the analysis board).
+export function positionAsGame(position, legal) {
+  return {
+    seat: position.toMove,
+    viewIndex: null,
+    state: { stacks: position.stacks, phase: position.phase, to_move: position.toMove, legal, result: 'ongoing' },
+  };
+}
+
 export function targetsOf(game, sq) {
   return new Set(game.state.legal.filter((m) => m.length === 4 && m.startsWith(sq)).map((m) => m.slice(2)));
 }

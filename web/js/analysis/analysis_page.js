@@ -8,7 +8,7 @@ import { api } from '../api.js';
 import { Board } from '../board.js';
 import { t, tn, errorText } from '../i18n.js';
 import { byTest, el } from '../dom.js';
-import { explainMove, targetsOf } from '../board_view.js';
+import { explainMove, positionAsGame, targetsOf } from '../board_view.js';
 import { sideName } from '../game_text.js';
 import { findNode, moverOf, newTree, play, playLine, removeBranch } from './analysis_tree.js';
 import { checkPositionString } from './analysis_position.js';
@@ -166,12 +166,7 @@ function feedback(text, kind) {
 // The position as board_view.js's explanations read a game: whoever is to
 // move plays.
 function fakeGame() {
-  const p = cur.position;
-  return {
-    seat: p.toMove,
-    viewIndex: null,
-    state: { stacks: p.stacks, phase: p.phase, to_move: p.toMove, legal: Rules.legalMoves(p), result: 'ongoing' },
-  };
+  return positionAsGame(cur.position, Rules.legalMoves(cur.position));
 }
 
 // ---------- playing ----------

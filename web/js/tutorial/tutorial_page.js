@@ -9,7 +9,7 @@ import { Board } from '../board.js';
 import { t, tn } from '../i18n.js';
 import { sideName } from '../game_text.js';
 import { byTest } from '../dom.js';
-import { explainMove, targetsOf } from '../board_view.js';
+import { explainMove, positionAsGame, targetsOf } from '../board_view.js';
 import { createAndOpen } from '../home.js';
 import { STEPS, STEP_IDS, stepIndex } from './tutorial_steps.js';
 import { cardDismissed, dismissCard, finishStep, loadProgress, resumeStep } from './tutorial_progress.js';
@@ -163,21 +163,9 @@ function feedback(text, kind) {
   f.dataset.kind = kind;
 }
 
-// The position as board_view.js's explanations read a game: the learner
-// plays the side to move.
+// The step's position as board_view.js reads a game: no moves once solved.
 function fakeGame() {
-  const p = cur.position;
-  return {
-    seat: p.toMove,
-    viewIndex: null,
-    state: {
-      stacks: p.stacks,
-      phase: p.phase,
-      to_move: p.toMove,
-      legal: cur.solved ? [] : Rules.legalMoves(p),
-      result: 'ongoing',
-    },
-  };
+  return positionAsGame(cur.position, cur.solved ? [] : Rules.legalMoves(cur.position));
 }
 
 // ---------- playing ----------
