@@ -21,6 +21,7 @@ CommandSet register_commands(CLI::App& app) {
   register_bench_search_command(app, set);
   register_selfplay_command(app, set);
   register_tune_command(app, set);
+  register_explorer_command(app, set);
   register_engine_command(app, set);
   register_match_command(app, set);
   {

@@ -45,6 +45,10 @@ export const api = {
   // Game review (docs/community-api.md "Game review")
   review: (id) => request('GET', `/api/games/${encodeURIComponent(id)}/review`),
   requestReview: (id) => request('POST', `/api/games/${encodeURIComponent(id)}/review`, {}),
+  // The placement explorer (docs/community-api.md "Placement explorer")
+  explorer: ({ position, source, band, family }) =>
+    request('GET', `/api/explorer?${new URLSearchParams({ position, source, band, family })}`),
+  explorerEngine: (position) => request('GET', `/api/explorer/engine?${new URLSearchParams({ position })}`),
   // Accounts (docs/community-api.md)
   me: () => request('GET', '/api/me'),
   signup: (name, password) => request('POST', '/api/auth/signup', { name, password }),

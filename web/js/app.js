@@ -35,6 +35,7 @@ import { markTournamentsLink } from './tournaments/screens.js';
 import { showHomeTournaments } from './tournaments/tournament_list.js';
 import { renderGameTournament } from './tournaments/tournament_games.js';
 import * as Analysis from './analysis/analysis_page.js';
+import * as Explorer from './explorer/explorer_page.js';
 
 await initI18n();
 
@@ -319,7 +320,7 @@ function closeGame() {
 }
 
 // ---------- screens and routing ----------
-const SCREENS = ['home', 'game', 'learn', 'analysis', ...Community.SCREENS];
+const SCREENS = ['home', 'game', 'learn', 'analysis', 'explorer', ...Community.SCREENS];
 function showScreen(name) {
   for (const s of SCREENS) byTest(s).hidden = name !== s;
   const nav = {
@@ -365,6 +366,18 @@ function route() {
   const m = /^(game|watch|tournament)\/([^/?&]+)$/.exec(hash);
   if (m) hash = `${m[1]}=${m[2]}`;
   const h = new URLSearchParams(hash);
+  // The placement explorer (#explorer?position=POSITION).
+  const explorer = Explorer.explorerRoute(hash);
+  if (explorer) {
+    closeGame();
+    Community.leave();
+    leavePlayNow();
+    Analysis.leaveAnalysis();
+    showScreen('explorer');
+    Explorer.showExplorer(explorer);
+    return;
+  }
+  Explorer.leaveExplorer();
   // The analysis board (#analysis=POSITION, #analysis&game=ID&ply=N).
   const analysis = Analysis.analysisRoute(h);
   if (analysis) {
@@ -569,6 +582,7 @@ onLanguageChange(() => {
   relabelPlayNow();
   Tutorial.relabelTutorial();
   Analysis.relabelAnalysis();
+  Explorer.relabelExplorer();
   byTest('connection').textContent = byTest('connection').dataset.state
     ? t(`conn.${byTest('connection').dataset.state}`)
     : '';
@@ -597,6 +611,7 @@ await Community.setup({ saveSeat });
 setupPlayNow();
 Tutorial.setupTutorial();
 Analysis.setupAnalysis();
+Explorer.setupExplorer();
 headerHooks.push(Tutorial.forgetTutorialProgress);
 window.addEventListener('hashchange', route);
 route();

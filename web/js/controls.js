@@ -2,7 +2,9 @@
 // nobody has joined) and abort (before both sides have moved), undo and hint
 // (not in online or rated games), the move box, the turn alerts, and the
 // invitation and spectator links.
+import * as Rules from './rules.js';
 import { byTest } from './dom.js';
+import { shownView } from './board_view.js';
 import { isOver } from './game_text.js';
 
 // mine: this seat may act on the position shown now.
@@ -16,6 +18,15 @@ export function renderControls(game, mine) {
   // The engine's view of a game in progress would be help: only once it
   // is over, on one screen, or where hints are allowed anyway.
   byTest('analyse-position').hidden = !(isOver(st) || st.mode === 'local' || canHelp);
+  // The placement explorer, under the same rule: at the position shown
+  // while it is in the placement phase, else from the empty board.
+  byTest('explore-position').hidden = byTest('analyse-position').hidden;
+  const view = shownView(game);
+  const at =
+    view.phase === 'placement'
+      ? Rules.toPositionString({ stacks: view.stacks, phase: 'placement', toMove: view.toMove, placed: view.placed })
+      : Rules.toPositionString(Rules.emptyPosition());
+  byTest('explore-position').href = `#explorer?position=${encodeURIComponent(at)}`;
   const canResign =
     (game.seat === 'white' || game.seat === 'black') &&
     (st.mode === 'online' || st.mode === 'engine') &&

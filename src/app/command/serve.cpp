@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "app/commands.hpp"
+#include "app/position_source.hpp"
 #include "server/base/json_log.hpp"
 #include "server/http/server.hpp"
 
@@ -95,6 +96,7 @@ void register_serve_command(CLI::App& app, CommandSet& set) {
   auto log_format = set.keep<std::string>();
   *log_format = "text";
   auto metrics_token_file = set.keep<std::string>();
+  auto explorer_games_file = set.keep<std::string>();
   auto* c = app.add_subcommand("serve", "Run the web game server: the browser UI, a JSON API and live WebSocket games");
   c->add_option("--host", o->host, "Address to listen on (0.0.0.0 for every interface)")->capture_default_str();
   c->add_option("--port", o->port, "TCP port to listen on (0 picks a free one)")->capture_default_str();
@@ -167,6 +169,14 @@ void register_serve_command(CLI::App& app, CommandSet& set) {
                 "Game reviews one client address may have queued or running at once (429 beyond)")
       ->capture_default_str()
       ->check(CLI::Range(1, 1000));
+  c->add_option("--explorer-nodes", o->explorer_nodes,
+                "Placement explorer: the nodes the engine's search of each placement may take (a fixed budget)")
+      ->capture_default_str()
+      ->check(CLI::Range(100, 100000000));
+  c->add_option("--explorer-games", *explorer_games_file,
+                "Placement explorer: the engine games to offer (dvonn explorer generate's file); default the set "
+                "compiled in (data/explorer/engine-games.txt)")
+      ->check(CLI::ExistingFile);
   c->add_option("--analysis-seconds", o->analysis_seconds,
                 "Analysis board: the seconds one analysis may search (it ends at the first of --analysis-seconds, "
                 "--analysis-depth and --analysis-nodes)")
@@ -225,7 +235,10 @@ void register_serve_command(CLI::App& app, CommandSet& set) {
       "with Ctrl-C (or SIGTERM) and start it again on the same --db, and every game continues where it was. See "
       "docs/server.md. GET /metrics gives the server's figures in the Prometheus text format, to clients on this "
       "machine (or with --metrics-token-file).");
-  set.add(c, [o, log_format, metrics_token_file] { return run_serve(*o, *metrics_token_file, *log_format == "json"); });
+  set.add(c, [o, log_format, metrics_token_file, explorer_games_file] {
+    if (!explorer_games_file->empty()) o->explorer_games = read_text(*explorer_games_file);
+    return run_serve(*o, *metrics_token_file, *log_format == "json");
+  });
 }
 
 }  // namespace dvonn::app

@@ -22,6 +22,7 @@
 #include "server/chat/chat_flood_gate.hpp"
 #include "server/chat/chat_hub.hpp"
 #include "server/chat/chat_store.hpp"
+#include "server/explorer/placement_explorer.hpp"
 #include "server/http/api_route.hpp"
 #include "server/http/http_reply.hpp"
 #include "server/http/metrics.hpp"
@@ -104,6 +105,7 @@ struct ApiParts {
   Leaderboard& leaderboard;  // the top players of each time-control family
   TutorialStore& tutorial;   // the tutorial steps each account finished
   ReviewJobs& reviews;       // game review jobs (server/review)
+  PlacementExplorer& explorer;  // the placement explorer (server/explorer)
 };
 
 class Api {
@@ -232,6 +234,9 @@ class Api {
   void review_of_game(const ApiCall& call, Respond respond);
   void review_import(const ApiCall& call, Respond respond);
   void review_read(const ApiCall& call, Respond respond);
+  // api_explorer.cpp: the placement explorer.
+  void explorer(const ApiCall& call, Respond respond);
+  void explorer_engine(const ApiCall& call, Respond respond);
 
   ApiParts p_;
 };

@@ -108,6 +108,8 @@ std::span<const ApiRoute> Api::routes() {
       {"GET", "/api/games/{}/review", Database, Anyone, None, &Api::review_of_game},
       {"POST", "/api/reviews", Database, Anyone, Object, &Api::review_import},
       {"GET", "/api/reviews/{}", Database, Anyone, None, &Api::review_read},
+      {"GET", "/api/explorer", Database, Anyone, None, &Api::explorer},
+      {"GET", "/api/explorer/engine", Memory, Anyone, None, &Api::explorer_engine},
   };
   return table;
 }

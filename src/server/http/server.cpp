@@ -130,6 +130,11 @@ struct Server::Impl {
                                           .threads = config.analysis_threads,
                                           .nice = config.analysis_nice,
                                           .per_address = config.analyses_per_address}),
+        explorer(*store, *engines,
+                 ExplorerEngineLimits{.budget = {.depth = config.explorer_depth, .nodes = config.explorer_nodes},
+                                      .run = config.explorer_run,
+                                      .per_address = config.explorer_views_per_address},
+                 config.explorer_games.empty() ? bundled_engine_games_text() : config.explorer_games),
         api(ApiParts{registry,
                      context,
                      accounts,
@@ -159,7 +164,8 @@ struct Server::Impl {
                      tournament_actions_by_user,
                      leaderboard,
                      tutorial,
-                     *reviews}),
+                     *reviews,
+                     explorer}),
         limiter(config.http_rate, config.http_burst),
         // Behind a proxy every connection comes from the proxy's address:
         // the per-address cap would cap the whole site, so it is off there.
@@ -196,6 +202,8 @@ struct Server::Impl {
       // A tournament's game ended: its next pairing need not wait for the
       // sweep.
       if (change.to_move == 0) reads->post([this, id = change.id] { tournaments.game_changed(id); });
+      // A game that ended: its placements join the explorer's index.
+      if (change.to_move == 0) reads->post([this, id = change.id] { explorer.game_ended(id); });
     };
     if (config.read_hook) store->set_read_hook(config.read_hook);
     // A review's progress reaches those watching its game and, wherever
@@ -376,6 +384,7 @@ struct Server::Impl {
   ReviewStore review_store;
   std::unique_ptr<ReviewJobs> reviews;
   AnalysisWorkers analysis;
+  PlacementExplorer explorer;
   ConnectionTracker connections;
   Api api;
   AddressRateLimiter limiter;
@@ -422,6 +431,7 @@ void Server::start() {
   s.tournaments.load();
   s.reviews->start();
   s.analysis.start();
+  s.explorer.start();
   s.accept();
   s.sweep_lobby();
   s.tick_presence();
@@ -457,6 +467,7 @@ void Server::stop() {
   }
   // The analyses end (their connections are closed or closing).
   s.analysis.stop();
+  s.explorer.stop();
   boost::system::error_code ec;
   s.acceptor.close(ec);
   s.accept_timer.cancel();

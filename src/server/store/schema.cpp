@@ -293,6 +293,27 @@ void create_schema(sqlite3* db) {
            "CREATE INDEX IF NOT EXISTS reviews_game ON reviews(game_id, moves_key);"
            "CREATE INDEX IF NOT EXISTS reviews_key ON reviews(moves_key);"
            "CREATE INDEX IF NOT EXISTS reviews_status ON reviews(status, created_ms);");
+  // The placement explorer (server/explorer): explorer_games notes every
+  // finished game the index has looked at (placements: how many rows it
+  // added; 0 for a game that does not count), so the backfill at start
+  // skips it; explorer_moves holds each counted game's placements by the
+  // position before them (a position string), with the result from White's
+  // view (1, 0, -1), the players' average rating (NULL with a guest) and
+  // the time-control family.
+  sql_exec(db,
+           "CREATE TABLE IF NOT EXISTS explorer_games("
+           " game_id TEXT PRIMARY KEY,"
+           " placements INTEGER NOT NULL);"
+           "CREATE TABLE IF NOT EXISTS explorer_moves("
+           " game_id TEXT NOT NULL,"
+           " ply INTEGER NOT NULL,"
+           " position TEXT NOT NULL,"
+           " move TEXT NOT NULL,"
+           " result INTEGER NOT NULL,"
+           " rating REAL,"
+           " family TEXT NOT NULL,"
+           " PRIMARY KEY(game_id, ply));"
+           "CREATE INDEX IF NOT EXISTS explorer_moves_at ON explorer_moves(position, family);");
 }
 
 }  // namespace dvonn::server

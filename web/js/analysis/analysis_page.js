@@ -256,6 +256,9 @@ function render() {
   byTest('analysis-next').disabled = !cur.children.length;
   byTest('analysis-delete').disabled = !cur.parent;
   byTest('analysis-copied').hidden = true;
+  // The placement explorer at this position, while placements are played.
+  byTest('analysis-explore').hidden = p.phase !== 'placement';
+  byTest('analysis-explore').href = `#explorer?position=${encodeURIComponent(Rules.toPositionString(p))}`;
   renderTree();
   request(p.phase === 'over' ? null : Rules.toPositionString(p));
   renderEngine();
