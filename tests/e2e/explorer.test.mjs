@@ -203,7 +203,10 @@ test('in Spanish: the page by its names, and a bad position link explained', asy
   assert.equal(await position(e), EMPTY);
   await e.selectOption(tid('explorer-source'), 'engine');
   await loaded(e);
-  const move = await e.locator(`${tid('explorer-moves')} button`).first().getAttribute('data-move');
+  const move = await e
+    .locator(`${tid('explorer-moves')} button`)
+    .first()
+    .getAttribute('data-move');
   await goForward(e, move);
   await e.getByRole('button', { name: 'Atrás', exact: true }).click();
   await loaded(e);

@@ -61,8 +61,7 @@ std::string store_game(GameStore& store, const HandGame& h) {
     p.end_reason = h.reason;
     p.move_count = static_cast<int>(h.moves.size());
     w.set_progress(g.id, p);
-    Statement q(w.connection(), "UPDATE games SET white_rating_then = ?2, black_rating_then = ?3 WHERE id = ?1",
-                false);
+    Statement q(w.connection(), "UPDATE games SET white_rating_then = ?2, black_rating_then = ?3 WHERE id = ?1", false);
     q.bind(1, g.id);
     if (h.white_rating)
       q.bind(2, *h.white_rating);
@@ -156,7 +155,7 @@ TEST(ExplorerIndex, TheAnswerScoresForTheMoverAndSortsByGames) {
   json j = explorer_json(*at, "players", "all", "all", rows);
   EXPECT_EQ(j["to_move"], "black");
   ASSERT_EQ(j["moves"].size(), 2u);
-  EXPECT_EQ(j["moves"][0]["move"], "C3");  // most played first
+  EXPECT_EQ(j["moves"][0]["move"], "C3");   // most played first
   EXPECT_EQ(j["moves"][0]["score"], 50.0);  // Black: 1 win, 2 draws of 4
   EXPECT_EQ(j["moves"][0]["rating"], 1500);
   EXPECT_EQ(j["moves"][1]["score"], 0.0);

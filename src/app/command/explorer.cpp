@@ -21,7 +21,8 @@ struct ExplorerOptions {
 
 int run_generate(const ExplorerOptions& o) {
   auto games = server::generate_engine_games(o.settings, [&](int done, int total) {
-    if (!o.quiet && (done % 10 == 0 || done == total)) std::cerr << "\r" << done << "/" << total << " games" << std::flush;
+    if (!o.quiet && (done % 10 == 0 || done == total))
+      std::cerr << "\r" << done << "/" << total << " games" << std::flush;
   });
   if (!o.quiet) std::cerr << "\n";
   std::string text = server::format_engine_games(games, o.settings);

@@ -28,11 +28,11 @@ struct EngineGame {
 };
 
 struct EngineGameSettings {
-  int games = 300;
+  int games = 500;
   std::uint64_t seed = 1;
-  double random_share = 0.35;  // the chance that a placement is random
-  int depth = 4;               // each engine move's search: depth ...
-  std::uint64_t nodes = 4000;  // ... and nodes, whichever ends it first
+  double random_share = 0.35;   // the chance that a placement is random
+  int depth = 5;                // each engine move's search: depth ...
+  std::uint64_t nodes = 10000;  // ... and nodes, whichever ends it first
 };
 
 // Plays the games (one core); progress(done, total) after each.

@@ -80,10 +80,10 @@ class ExplorerEngine {
   const ExplorerEngineLimits limits_;
   mutable std::mutex mutex_;
   std::condition_variable cv_;
-  TurnQueue<std::string> queue_;          // positions, in turn by address
-  std::map<std::string, Job> pending_;    // queued or running, by position
+  TurnQueue<std::string> queue_;        // positions, in turn by address
+  std::map<std::string, Job> pending_;  // queued or running, by position
   std::map<std::string, nlohmann::json> cache_;
-  std::deque<std::string> cache_order_;   // oldest first, for eviction
+  std::deque<std::string> cache_order_;  // oldest first, for eviction
   std::function<void()> first_;
   bool stopping_ = false;
   bool started_ = false;

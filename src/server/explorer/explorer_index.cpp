@@ -75,9 +75,9 @@ std::string ExplorerIndex::index_game(const std::string& game_id) {
   return write({g});
 }
 
-std::size_t ExplorerIndex::backfill(std::size_t batch) {
+std::size_t ExplorerIndex::backfill(std::size_t batch, const std::atomic<bool>* stop) {
   std::size_t done = 0;
-  for (;;) {
+  while (!(stop && *stop)) {
     std::vector<std::string> ids;
     store_.read([&](sqlite3* db) {
       Statement q(db,
@@ -97,6 +97,7 @@ std::size_t ExplorerIndex::backfill(std::size_t batch) {
     if (games.empty() || !write(games).empty()) return done;
     done += games.size();
   }
+  return done;
 }
 
 std::vector<PlacementStats> ExplorerIndex::moves_from(const std::string& position, const RatingBand& band,

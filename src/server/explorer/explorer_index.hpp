@@ -14,6 +14,7 @@
 // call returns).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -31,8 +32,9 @@ class ExplorerIndex {
   // returns the storage error, "" once committed.
   std::string index_game(const std::string& game_id);
   // Indexes every finished game not indexed yet, batch by batch; returns
-  // how many games it looked at.
-  std::size_t backfill(std::size_t batch = 200);
+  // how many games it looked at. Set from another thread, stop ends it
+  // after the batch under way (the rest waits for the next start).
+  std::size_t backfill(std::size_t batch = 200, const std::atomic<bool>* stop = nullptr);
 
   // The placements played from a position in the games of a band and a
   // family ("" or "all": every family).

@@ -47,8 +47,9 @@ json placement_json(const PlacementStats& s, Color mover) {
   double won = static_cast<double>(mover == Color::White ? s.white : s.black);
   double score = s.games ? 100.0 * (won + 0.5 * static_cast<double>(s.draws)) / static_cast<double>(s.games) : 0;
   json rating = s.rated ? json(std::lround(s.rating_sum / static_cast<double>(s.rated))) : json(nullptr);
-  return {{"move", s.move},       {"games", s.games}, {"white", s.white}, {"draws", s.draws},
-          {"black", s.black},     {"score", std::round(score * 10) / 10}, {"rating", rating}};
+  return {{"move", s.move},   {"games", s.games}, {"white", s.white},
+          {"draws", s.draws}, {"black", s.black}, {"score", std::round(score * 10) / 10},
+          {"rating", rating}};
 }
 
 json explorer_json(const ExplorerPosition& at, const std::string& source, const std::string& band,

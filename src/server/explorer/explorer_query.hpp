@@ -38,8 +38,8 @@ std::optional<ExplorerPosition> explorer_position(std::string_view text, std::st
 struct PlacementStats {
   std::string move;  // "E3"
   std::int64_t games = 0, white = 0, draws = 0, black = 0;
-  double rating_sum = 0;    // of the games with a rating
-  std::int64_t rated = 0;   // how many games have one
+  double rating_sum = 0;   // of the games with a rating
+  std::int64_t rated = 0;  // how many games have one
 };
 
 // {"move", "games", "white", "draws", "black", "score", "rating"}: score is

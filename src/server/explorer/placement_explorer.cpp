@@ -23,10 +23,13 @@ PlacementExplorer::PlacementExplorer(GameStore& store, EngineWorkers& engines, E
     : index_(store), book_(parsed_games(engine_games)), engine_(engines, limits) {}
 
 void PlacementExplorer::start() {
-  engine_.start([this] { index_.backfill(); });
+  engine_.start([this] { index_.backfill(200, &stopping_); });
 }
 
-void PlacementExplorer::stop() { engine_.stop(); }
+void PlacementExplorer::stop() {
+  stopping_ = true;
+  engine_.stop();
+}
 
 void PlacementExplorer::game_ended(const std::string& game_id) { index_.index_game(game_id); }
 

@@ -5,6 +5,7 @@
 // (ExplorerEngine). What the API's explorer routes call.
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <string>
 
@@ -46,6 +47,7 @@ class PlacementExplorer {
   ExplorerIndex index_;
   EngineGameBook book_;
   ExplorerEngine engine_;
+  std::atomic<bool> stopping_{false};  // ends the backfill at stop
 };
 
 }  // namespace dvonn::server

@@ -105,7 +105,8 @@ struct ApiParts {
   Leaderboard& leaderboard;  // the top players of each time-control family
   TutorialStore& tutorial;   // the tutorial steps each account finished
   ReviewJobs& reviews;       // game review jobs (server/review)
-  PlacementExplorer& explorer;  // the placement explorer (server/explorer)
+  // The placement explorer (server/explorer).
+  PlacementExplorer& explorer;
 };
 
 class Api {

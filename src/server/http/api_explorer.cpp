@@ -30,8 +30,8 @@ void Api::explorer(const ApiCall& call, Respond respond) {
   // "all" is every family, as no family is.
   if (query_param(query, "family") != "all")
     if (auto bad = family_param(query, family)) return respond(*bad);
-  respond(reply_of(p_.explorer.explore(position_param(query), query_param(query, "source"),
-                                       query_param(query, "band"), family)));
+  respond(reply_of(
+      p_.explorer.explore(position_param(query), query_param(query, "source"), query_param(query, "band"), family)));
 }
 
 void Api::explorer_engine(const ApiCall& call, Respond respond) {

@@ -187,7 +187,13 @@ function render() {
     p.phase === 'placement'
       ? t('explorer.toPlace', { side: sideName(p.toMove), n: p.placed + 1 })
       : t('explorer.placementOver');
-  byTest('explorer-line').textContent = path.length > 1 ? path.slice(1).map((s) => s.move).join(' ') : t('explorer.startLine');
+  byTest('explorer-line').textContent =
+    path.length > 1
+      ? path
+          .slice(1)
+          .map((s) => s.move)
+          .join(' ')
+      : t('explorer.startLine');
   byTest('explorer-back').disabled = path.length < 2;
   byTest('explorer-start').disabled = path.length < 2;
   byTest('explorer-band').disabled = filters.source === 'engine';
@@ -236,7 +242,9 @@ function row(m, e) {
   tr.appendChild(bar);
   tr.appendChild(el('td', { class: 'num' }, `${m.score}%`));
   tr.appendChild(el('td', { class: 'num explorer-rating' }, m.rating == null ? '–' : String(m.rating)));
-  tr.appendChild(el('td', { class: 'num explorer-eval', 'data-testid': `explorer-eval-${m.move}` }, evalText(view ? e : null)));
+  tr.appendChild(
+    el('td', { class: 'num explorer-eval', 'data-testid': `explorer-eval-${m.move}` }, evalText(view ? e : null)),
+  );
   return tr;
 }
 
@@ -252,7 +260,11 @@ function renderEngineTop() {
     li.appendChild(
       el(
         'button',
-        { type: 'button', 'data-move': e.move, 'aria-label': t('explorer.engineLabel', { move: e.move, score: evalText(e) }) },
+        {
+          type: 'button',
+          'data-move': e.move,
+          'aria-label': t('explorer.engineLabel', { move: e.move, score: evalText(e) }),
+        },
         `${e.move} ${evalText(e)}`,
       ),
     );
