@@ -127,6 +127,7 @@ test('a finished game reaches the explorer; rows, Back, Start, filters, engine v
     { timeout: 90000 },
   );
   await a.locator(tid('explorer-engine-box')).waitFor();
+  await expectNoAxeViolations(a, 'explorer with the engine view');
 
   // Back, then Start.
   await a.getByRole('button', { name: 'Back', exact: true }).click();
