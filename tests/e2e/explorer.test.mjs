@@ -7,7 +7,17 @@
 // Spanish with a bad position link.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, launch, newPage, tid, signUp, noScriptErrors, expectNoAxeViolations, noSideScroll } from './helpers.mjs';
+import {
+  BASE,
+  launch,
+  newPage,
+  tid,
+  shot,
+  signUp,
+  noScriptErrors,
+  expectNoAxeViolations,
+  noSideScroll,
+} from './helpers.mjs';
 
 // Our game's placements: the last two are unlikely to be in any other
 // test's games.
@@ -128,6 +138,7 @@ test('a finished game reaches the explorer; rows, Back, Start, filters, engine v
   );
   await a.locator(tid('explorer-engine-box')).waitFor();
   await expectNoAxeViolations(a, 'explorer with the engine view');
+  await shot(a, 'explorer-desktop');
 
   // Back, then Start.
   await a.getByRole('button', { name: 'Back', exact: true }).click();
@@ -187,6 +198,7 @@ test('on a phone: placing by touch and by rows, no sideways scroll, big enough t
   await p.waitForFunction((m) => document.querySelector('[data-testid="explorer-line"]').textContent === m, move);
   await loaded(p);
   await noSideScroll(p, 'explorer on a phone, after a placement');
+  await shot(p, 'explorer-phone');
   await expectNoAxeViolations(p, 'explorer on a phone');
   noScriptErrors(p);
   await p.context().close();
