@@ -167,6 +167,11 @@ test('a finished game reaches the explorer; rows, Back, Start, filters, engine v
   await a.getByRole('heading', { name: 'Placement explorer' }).waitFor();
   await loaded(a);
   assert.match(await position(a), / place b$/);
+  // A game record pasted in: the explorer walks along its placements.
+  await a.fill(tid('explorer-input'), '[Setup "standard"]\n1. C3 E3 2. G3 ; three Dvonn pieces');
+  await a.getByRole('button', { name: 'Explore', exact: true }).click();
+  await a.waitForFunction(() => document.querySelector('[data-testid="explorer-line"]').textContent === 'C3 E3 G3');
+  await loaded(a);
   noScriptErrors(a);
   noScriptErrors(b);
   await a.context().close();
@@ -223,6 +228,18 @@ test('in Spanish: the page by its names, and a bad position link explained', asy
   await goForward(e, move);
   await e.getByRole('button', { name: 'Atrás', exact: true }).click();
   await loaded(e);
+  assert.equal(await position(e), EMPTY);
+  // A record that does not parse, and one with an illegal placement:
+  // explained, nothing changes.
+  await e.fill(tid('explorer-input'), '1. E3 ZZ9');
+  await e.getByRole('button', { name: 'Explorar', exact: true }).click();
+  await e.locator(tid('explorer-input-error')).waitFor();
+  assert.match(await e.textContent(tid('explorer-input-error')), /«ZZ9» no es una jugada/);
+  await e.fill(tid('explorer-input'), '1. E3 E3');
+  await e.getByRole('button', { name: 'Explorar', exact: true }).click();
+  await e.waitForFunction(() =>
+    /jugada 2 \(E3\) no es legal/.test(document.querySelector('[data-testid="explorer-input-error"]').textContent),
+  );
   assert.equal(await position(e), EMPTY);
   await expectNoAxeViolations(e, 'explorer in Spanish');
   noScriptErrors(e);

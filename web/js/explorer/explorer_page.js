@@ -12,6 +12,7 @@ import { byTest, el } from '../dom.js';
 import { sideName } from '../game_text.js';
 import { checkPositionString } from '../analysis/analysis_position.js';
 import { analysisLink } from '../analysis/analysis_page.js';
+import { readExplorerInput } from './explorer_input.js';
 
 const POLL_MS = 1000;
 let board = null;
@@ -53,6 +54,22 @@ export function setupExplorer() {
   byTest('explorer-engine-top').addEventListener('click', (ev) => {
     const b = ev.target.closest('button[data-move]');
     if (b) playMove(b.dataset.move);
+  });
+  byTest('explorer-input-form').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const r = readExplorerInput(byTest('explorer-input').value);
+    const msg = byTest('explorer-input-error');
+    if (r.error) {
+      msg.textContent = t('explorer.badInput', { why: t(r.error[0], r.error[1]) });
+      msg.hidden = false;
+      return;
+    }
+    msg.textContent = '';
+    msg.hidden = true;
+    byTest('explorer-input').value = '';
+    byTest('explorer-error').hidden = true;
+    path = r.path;
+    load();
   });
   document.addEventListener('keydown', (ev) => {
     if (byTest('explorer').hidden || ev.target.closest('input, textarea, select')) return;
