@@ -308,23 +308,27 @@ class ExplorerQueueTest : public CommunityTest {
   void configure(ServerConfig& c) override {
     CommunityTest::configure(c);
     c.explorer_run = false;  // views stay queued
-    c.explorer_views_per_address = 2;
+    c.explorer_views_per_address = 3;
+    c.explorer_views_per_account = 2;
   }
 };
 
-TEST_F(ExplorerQueueTest, EngineViewsAreBoundedPerAddress) {
-  auto ask = [&](const std::vector<std::string>& moves) {
+TEST_F(ExplorerQueueTest, EngineViewsAreBoundedPerAccountAndPerAddress) {
+  Browser ann = signup("ann");
+  auto ask = [&](const std::vector<std::string>& moves, const Browser& who) {
     std::string target = "/api/explorer/engine?position=" + after(moves);
     for (auto& c : target)
       if (c == ' ') c = '+';
-    return get(target);
+    return get(target, who);
   };
-  EXPECT_EQ(ask({"A3"}).status, 202);
-  EXPECT_EQ(ask({"A3"}).status, 202);  // the same position again costs nothing
-  EXPECT_EQ(ask({"B3"}).status, 202);
-  auto r = ask({"C3"});
+  EXPECT_EQ(ask({"A3"}, ann).status, 202);
+  EXPECT_EQ(ask({"A3"}, ann).status, 202);  // the same position again costs nothing
+  EXPECT_EQ(ask({"B3"}, ann).status, 202);
+  auto r = ask({"C3"}, ann);  // ann's two are on their way
   EXPECT_EQ(r.status, 429) << r.body;
   EXPECT_NE(r.json().value("error", "").find("wait for one to finish"), std::string::npos) << r.body;
+  EXPECT_EQ(ask({"D3"}, Browser{}).status, 202);  // the address's third
+  EXPECT_EQ(ask({"E3"}, Browser{}).status, 429);  // the address's fourth
 }
 
 }  // namespace

@@ -38,18 +38,21 @@ void ExplorerEngine::stop() {
   if (thread_.joinable()) thread_.join();
 }
 
-ExplorerAnswer ExplorerEngine::view(const ExplorerPosition& at, const std::string& address) {
+ExplorerAnswer ExplorerEngine::view(const ExplorerPosition& at, const std::string& address, std::int64_t user) {
   std::lock_guard lock(mutex_);
   if (auto it = cache_.find(at.text); it != cache_.end()) return {200, it->second};
   json queued = {{"position", at.text}, {"status", "queued"}};
   if (pending_.count(at.text)) return {202, queued};
-  std::size_t by_address = 0;
-  for (const auto& [position, job] : pending_) by_address += job.address == address;
-  if (by_address >= limits_.per_address)
+  std::size_t by_address = 0, by_account = 0;
+  for (const auto& [position, job] : pending_) {
+    by_address += job.address == address;
+    by_account += user != 0 && job.user == user;
+  }
+  if (by_address >= limits_.per_address || (user != 0 && by_account >= limits_.per_account))
     return error_answer(429, "you have as many engine views on their way as allowed: wait for one to finish");
   if (pending_.size() >= limits_.max_queued)
     return error_answer(503, "too many engine views are waiting: try again later");
-  pending_[at.text] = {at, address};
+  pending_[at.text] = {at, address, user};
   queue_.push(address, at.text);
   cv_.notify_all();
   return {202, queued};

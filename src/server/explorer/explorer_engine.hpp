@@ -7,7 +7,8 @@
 // one thread at the lowest scheduling priority, which waits between two
 // searches while the engine pool has engine moves or hints queued (as game
 // reviews do, server/review). Bounded like hints: an address may have
-// per_address positions queued or running (429 beyond), the queue holds at
+// per_address positions queued or running, a signed-in user (player or
+// guest) per_account from any address (429 beyond), the queue holds at
 // most max_queued (503 beyond), queued positions are served in turn by
 // address. Cached in memory by position (the newest max_cached), so the
 // next viewer gets a view at once; asking for a position already queued
@@ -38,6 +39,7 @@ struct ExplorerEngineLimits {
   bool run = true;  // false: views are queued and never computed (tests)
   int nice = 19;
   std::size_t per_address = 2;
+  std::size_t per_account = 2;  // the same for one signed-in user, from any address
   std::size_t max_queued = 100;
   std::size_t max_cached = 5000;
 };
@@ -63,7 +65,8 @@ class ExplorerEngine {
   // 200 {"position", "status": "done", "moves": [EVAL...]} from the cache,
   // else 202 {"position", "status": "queued"} (the view is queued, or
   // already was); 429 / 503 when too many are waiting.
-  ExplorerAnswer view(const ExplorerPosition& at, const std::string& address);
+  // user: the caller's account (0: none).
+  ExplorerAnswer view(const ExplorerPosition& at, const std::string& address, std::int64_t user);
   // Views computed so far (tests).
   std::uint64_t computed() const { return computed_; }
 
@@ -71,6 +74,7 @@ class ExplorerEngine {
   struct Job {
     ExplorerPosition at;
     std::string address;
+    std::int64_t user = 0;
   };
   void run();
   // The view of a position; an empty JSON when stopped in the middle.

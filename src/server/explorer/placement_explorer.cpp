@@ -53,11 +53,12 @@ ExplorerAnswer PlacementExplorer::explore(const std::string& position, const std
   return {200, explorer_json(*at, from, band->name, fam, index_.moves_from(at->text, *band, fam))};
 }
 
-ExplorerAnswer PlacementExplorer::engine_view(const std::string& position, const std::string& address) {
+ExplorerAnswer PlacementExplorer::engine_view(const std::string& position, const std::string& address,
+                                              std::int64_t user) {
   std::string error;
   auto at = explorer_position(position, error);
   if (!at) return bad_request(error);
-  return engine_.view(*at, address);
+  return engine_.view(*at, address, user);
 }
 
 }  // namespace dvonn::server

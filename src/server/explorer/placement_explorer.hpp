@@ -37,7 +37,7 @@ class PlacementExplorer {
   ExplorerAnswer explore(const std::string& position, const std::string& source, const std::string& band,
                          const std::string& family);
   // GET /api/explorer/engine's answer.
-  ExplorerAnswer engine_view(const std::string& position, const std::string& address);
+  ExplorerAnswer engine_view(const std::string& position, const std::string& address, std::int64_t user);
 
   ExplorerIndex& index() { return index_; }
   const EngineGameBook& book() const { return book_; }

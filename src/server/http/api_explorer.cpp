@@ -35,7 +35,8 @@ void Api::explorer(const ApiCall& call, Respond respond) {
 }
 
 void Api::explorer_engine(const ApiCall& call, Respond respond) {
-  respond(reply_of(p_.explorer.engine_view(position_param(call.request.query), call.caller.address)));
+  respond(reply_of(p_.explorer.engine_view(position_param(call.request.query), call.caller.address,
+                                           call.caller.user ? call.caller.user->id : 0)));
 }
 
 }  // namespace dvonn::server

@@ -127,13 +127,14 @@ struct ServerConfig {
   std::size_t analyses_per_address = 2;
   // The placement explorer (server/explorer): the budget of the engine's
   // search of each placement (depth and nodes), whether engine views run
-  // at all (tests: false keeps them queued), the views one address may have
-  // queued or running, and the engine games' text ("" the bundled set,
-  // data/explorer/engine-games.txt).
+  // at all (tests: false keeps them queued), the views one address (and one
+  // signed-in user) may have queued or running, and the engine games' text
+  // ("" the bundled set, data/explorer/engine-games.txt).
   int explorer_depth = 4;
   std::uint64_t explorer_nodes = 5000;
   bool explorer_run = true;
   std::size_t explorer_views_per_address = 2;
+  std::size_t explorer_views_per_account = 2;
   std::string explorer_games;
 };
 
