@@ -35,6 +35,7 @@ import { markTournamentsLink } from './tournaments/screens.js';
 import { showHomeTournaments } from './tournaments/tournament_list.js';
 import { renderGameTournament } from './tournaments/tournament_games.js';
 import * as Analysis from './analysis/analysis_page.js';
+import * as Puzzles from './puzzles/puzzles_page.js';
 
 await initI18n();
 
@@ -319,7 +320,7 @@ function closeGame() {
 }
 
 // ---------- screens and routing ----------
-const SCREENS = ['home', 'game', 'learn', 'analysis', ...Community.SCREENS];
+const SCREENS = ['home', 'game', 'learn', 'analysis', 'puzzles', ...Community.SCREENS];
 function showScreen(name) {
   for (const s of SCREENS) byTest(s).hidden = name !== s;
   const nav = {
@@ -332,6 +333,7 @@ function showScreen(name) {
     leaderboard: 'leaderboard-link',
     learn: 'learn-link',
     analysis: 'analysis-link',
+    puzzles: 'puzzles-link',
   };
   for (const [screen, id] of Object.entries(nav)) {
     if (screen === name) byTest(id).setAttribute('aria-current', 'page');
@@ -392,6 +394,15 @@ function route() {
     Tutorial.showTutorial(learn.step);
     return;
   }
+  const puzzles = Puzzles.puzzlesRoute(hash);
+  if (puzzles) {
+    Community.leave();
+    leavePlayNow();
+    showScreen('puzzles');
+    Puzzles.showPuzzles(puzzles);
+    return;
+  }
+  Puzzles.leavePuzzles();
   const page = Community.routeOf(h);
   if (page) {
     leavePlayNow();
@@ -406,6 +417,7 @@ function route() {
   renderSavedGames();
   showPlayNow();
   Tutorial.syncTutorialCard();
+  Puzzles.syncDailyCard();
   showHomeTournaments();
 }
 
@@ -569,6 +581,7 @@ onLanguageChange(() => {
   relabelPlayNow();
   Tutorial.relabelTutorial();
   Analysis.relabelAnalysis();
+  Puzzles.relabelPuzzles();
   byTest('connection').textContent = byTest('connection').dataset.state
     ? t(`conn.${byTest('connection').dataset.state}`)
     : '';
@@ -597,6 +610,7 @@ await Community.setup({ saveSeat });
 setupPlayNow();
 Tutorial.setupTutorial();
 Analysis.setupAnalysis();
+Puzzles.setupPuzzles();
 headerHooks.push(Tutorial.forgetTutorialProgress);
 window.addEventListener('hashchange', route);
 route();

@@ -29,6 +29,7 @@
 #include "server/http/static_files.hpp"
 #include "server/http/task_pool.hpp"
 #include "server/pairing/matchmaker.hpp"
+#include "server/puzzles/puzzle_service.hpp"
 #include "server/review/review_jobs.hpp"
 #include "server/rooms/lobby.hpp"
 #include "server/rooms/room_registry.hpp"
@@ -104,6 +105,10 @@ struct ApiParts {
   Leaderboard& leaderboard;  // the top players of each time-control family
   TutorialStore& tutorial;   // the tutorial steps each account finished
   ReviewJobs& reviews;       // game review jobs (server/review)
+  // Puzzles (server/puzzles), and how often one user (or address) may
+  // send an attempt.
+  PuzzleService& puzzles;
+  AddressRateLimiter& puzzle_attempts_by_user;
 };
 
 class Api {
@@ -232,6 +237,12 @@ class Api {
   void review_of_game(const ApiCall& call, Respond respond);
   void review_import(const ApiCall& call, Respond respond);
   void review_read(const ApiCall& call, Respond respond);
+  // api_puzzles.cpp: puzzles.
+  void puzzle_next(const ApiCall& call, Respond respond);
+  void puzzle_daily(const ApiCall& call, Respond respond);
+  void puzzle_show(const ApiCall& call, Respond respond);
+  void puzzle_attempt(const ApiCall& call, Respond respond);
+  void my_puzzles(const ApiCall& call, Respond respond);
 
   ApiParts p_;
 };
