@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 
 #include "core/position_string.hpp"
@@ -92,18 +93,32 @@ TEST(PuzzleMiner, FindsTheOnlyWinningMoveAndRefusesTwo) {
   EXPECT_GE(several, 3);
 }
 
-TEST(PuzzleMiner, HandBuiltPositionWithOneWinningMove) {
+TEST(PuzzleMiner, HandBuiltPositionsArePuzzlesExactlyWhenOneMoveStandsOut) {
   // Small positions written by hand: a puzzle exactly when minimax finds
-  // one winning move among three or more.
-  for (const char* text : {"w(bw)d6/1bbd6/2w8/10/7bd move w", "(wwb)bd6/w1bd6/1w9/10/6wbd move b"}) {
+  // one move whose outcome (win, draw, loss) is better than every other's,
+  // and that is not a loss, among three or more.
+  for (const char* text : {"w(bw)d6/1bbd6/2w8/10/7bd move w", "(wwb)bd6/w1bd6/1w9/10/6wbd move b",
+                           "wbd6/1bwd6/11/10/8d move w", "wbd6/1bwd6/11/10/8d move b"}) {
     auto st = parse_position(text);
     ASSERT_TRUE(st) << text;
-    int legal = 0;
-    std::vector<Move> wins = winning_moves(st->position, legal);
+    MoveList list;
+    st->position.generate(list);
+    std::vector<std::pair<int, Move>> outcomes;
+    for (Move m : list) {
+      Position q = st->position;
+      q.play(m);
+      const int v = -minimax(q);
+      outcomes.push_back({v > 0 ? 1 : v < 0 ? -1 : 0, m});
+    }
+    std::sort(outcomes.begin(), outcomes.end(), [](auto& a, auto& b) { return a.first > b.first; });
+    const bool expected = list.size >= 3 && outcomes[0].first >= 0 && outcomes[0].first > outcomes[1].first;
     Puzzle z;
     bool is_puzzle = mine_position(*st, 60, nullptr, PuzzleBudget{}, z);
-    EXPECT_EQ(is_puzzle, wins.size() == 1 && legal >= 3) << text;
-    if (is_puzzle) EXPECT_EQ(z.solution.front(), wins.front());
+    EXPECT_EQ(is_puzzle, expected) << text;
+    if (is_puzzle) {
+      EXPECT_EQ(z.solution.front(), outcomes[0].second) << text;
+      EXPECT_EQ(z.goal, outcomes[0].first > 0 ? "win" : "save") << text;
+    }
   }
 }
 

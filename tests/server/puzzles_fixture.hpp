@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "community_fixture.hpp"
+#include "core/position_string.hpp"
 #include "core/random_setup.hpp"
 #include "engine/puzzle_miner.hpp"
 #include "engine/solver.hpp"

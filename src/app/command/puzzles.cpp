@@ -6,6 +6,7 @@
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,9 +28,9 @@ struct PuzzlesOptions {
   std::string from;
   std::string out = "-";
   int selfplay = 0;
-  int level = 3;
-  int level_b = 5;
-  double time = 2.0;
+  int level = 4;
+  int level_b = 4;
+  double time = 1.0;
   std::uint64_t seed = 1;
   std::uint64_t nodes = 0;
   int depth = 0;
@@ -83,8 +84,9 @@ int run_puzzles(const PuzzlesOptions& o) {
     }
   }
   for (int g = 0; g < o.selfplay; ++g) {
-    // Two levels of different strength: the weaker one's mistakes make
-    // the puzzles. Colours alternate; each game's opening comes from its seed.
+    // Levels close in strength (the same by default): close games have the
+    // positions where one move decides. Colours alternate; each game's
+    // opening comes from its seed.
     engine::GameSetup setup;
     setup.seconds_per_game = o.time;
     setup.seed = o.seed + static_cast<std::uint64_t>(g);
@@ -125,11 +127,11 @@ void register_puzzles_command(CLI::App& app, CommandSet& set) {
   c->add_option("--from", o->from, "A folder of game records (as dvonn replay reads them)");
   c->add_option("--out", o->out, "Where to write the puzzles' JSON (default: standard output)");
   c->add_option("--selfplay", o->selfplay, "Mine N engine games played here")->check(CLI::Range(0, 10000));
-  c->add_option("--level", o->level, "--selfplay: the weaker level (default 3)")
+  c->add_option("--level", o->level, "--selfplay: the level of one side (default 4)")
       ->check(CLI::Range(engine::kMinLevel, engine::kTopLevel));
-  c->add_option("--level-b", o->level_b, "--selfplay: the stronger level (default 5)")
+  c->add_option("--level-b", o->level_b, "--selfplay: the level of the other side (default 4)")
       ->check(CLI::Range(engine::kMinLevel, engine::kTopLevel));
-  c->add_option("--time", o->time, "--selfplay: each side's clock per game in seconds (default 2)")
+  c->add_option("--time", o->time, "--selfplay: each side's clock per game in seconds (default 1)")
       ->check(CLI::Range(0.05, 600.0));
   c->add_option("--seed", o->seed, "--selfplay: the first game's seed (default 1)");
   c->add_option("--nodes", o->nodes, "Nodes per search (default 300000)")->check(CLI::Range(1000, 1000000000));

@@ -1,5 +1,7 @@
 #include "server/puzzles/puzzle_store.hpp"
 
+#include <functional>
+
 #include "server/puzzles/puzzle_json.hpp"
 #include "server/store/sqlite_util.hpp"
 

@@ -91,6 +91,7 @@ function load(p, daily) {
 
 function reset() {
   stopLine();
+  delete byTest('puzzles').dataset.line;
   cur.position = Rules.clonePosition(cur.start);
   cur.selected = null;
   cur.removed = {};
