@@ -140,8 +140,12 @@ TEST(PuzzleMiner, MiningAGameIsReproducibleAndPrefersThePlayersMistakes) {
     EXPECT_EQ(a[i].id, b[i].id);
     EXPECT_EQ(a[i].solution, b[i].solution);
     EXPECT_EQ(a[i].rating, b[i].rating);
-    if (a[i].played_wrong) EXPECT_EQ(a[i].wrong, g.moves()[a[i].ply]);
-    if (i) EXPECT_GE(a[i].ply - a[i - 1].ply, budget.min_gap);
+    if (a[i].played_wrong) {
+      EXPECT_EQ(a[i].wrong, g.moves()[a[i].ply]);
+    }
+    if (i > 0) {
+      EXPECT_GE(a[i].ply - a[i - 1].ply, budget.min_gap);
+    }
   }
   EXPECT_LE(static_cast<int>(a.size()), budget.max_per_game);
 }

@@ -122,8 +122,11 @@ TEST_F(PuzzlesTest, NextGivesAPuzzleNotTriedYetAndGuestsAreNotRated) {
   ASSERT_EQ(first.status, 200) << first.body;
   const std::string id = first.json()["id"];
   EXPECT_EQ(first.json()["player"]["rating"], 1500);
-  for (const auto& p : test_puzzles())
-    if (p.id == id) ASSERT_EQ(attempt(p, {to_string(p.solution.front())}, bob).status, 200);
+  for (const auto& p : test_puzzles()) {
+    if (p.id == id) {
+      ASSERT_EQ(attempt(p, {to_string(p.solution.front())}, bob).status, 200);
+    }
+  }
   auto second = get("/api/puzzles/next", bob);
   ASSERT_EQ(second.status, 200) << second.body;
   EXPECT_NE(second.json()["id"], id);
