@@ -147,7 +147,7 @@ TEST_F(PuzzlesTest, NextGivesAPuzzleNotTriedYetAndGuestsAreNotRated) {
 TEST_F(PuzzlesTest, TheDailyPuzzleIsTheSameAllDayAndAfterARestart) {
   auto a = get("/api/puzzles/daily");
   ASSERT_EQ(a.status, 200) << a.body;
-  auto b = get("/api/puzzles/daily", signup("cy"));
+  auto b = get("/api/puzzles/daily", signup("cyd"));
   EXPECT_EQ(b.json()["id"], a.json()["id"]);
   EXPECT_EQ(b.json()["day"], a.json()["day"]);
   EXPECT_FALSE(a.json().contains("solution"));
@@ -160,7 +160,7 @@ TEST_F(PuzzlesTest, TheDailyPuzzleIsTheSameAllDayAndAfterARestart) {
 }
 
 TEST_F(PuzzlesTest, BadInputIsRefusedWithAClearMessageAndChangesNothing) {
-  Browser di = signup("di");
+  Browser di = signup("dina");
   const auto& p = puzzle(0);
   auto expect_error = [](const HttpResult& r, int status, const std::string& words) {
     EXPECT_EQ(r.status, status) << r.body;
@@ -195,7 +195,7 @@ class PuzzlesFloodTest : public PuzzlesTest {
 };
 
 TEST_F(PuzzlesFloodTest, AFloodOfAttemptsIsRefused) {
-  Browser ed = signup("ed");
+  Browser ed = signup("eddy");
   const auto& p = puzzle(0);
   int refused = 0;
   for (int i = 0; i < 12; ++i) {
