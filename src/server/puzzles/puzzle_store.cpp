@@ -169,10 +169,12 @@ std::optional<PuzzleRow> PuzzleStore::daily(std::int64_t day) {
   h ^= h >> 31;
   const auto index = static_cast<std::int64_t>(h % static_cast<std::uint64_t>(n));
   std::string error = store_.commit([&](StoreWriter& w) {
-    Statement q(w.connection(),
-                "INSERT INTO puzzle_daily(day, puzzle_id) SELECT ?1, id FROM puzzles ORDER BY id LIMIT 1 OFFSET ?2 "
-                "ON CONFLICT(day) DO NOTHING",
-                false);
+    Statement q(
+        w.connection(),
+        "INSERT INTO puzzle_daily(day, puzzle_id) SELECT CAST(?1 AS BIGINT), id FROM puzzles ORDER BY id LIMIT 1 "
+        "OFFSET ?2 "
+        "ON CONFLICT(day) DO NOTHING",
+        false);
     q.bind(1, day).bind(2, index).run();
   });
   if (!error.empty()) throw StoreError(error);

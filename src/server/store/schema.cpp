@@ -334,21 +334,23 @@ void create_schema(sqlite3* db) {
            " PRIMARY KEY(user_id, puzzle_id));"
            "CREATE INDEX IF NOT EXISTS puzzle_attempts_of ON puzzle_attempts(user_id, time_ms);"
            "CREATE TABLE IF NOT EXISTS puzzle_ratings("
-           " user_id INTEGER PRIMARY KEY,"
+           " user_id INTEGER NOT NULL,"
            " rating REAL NOT NULL,"
            " deviation REAL NOT NULL,"
            " volatility REAL NOT NULL,"
            " attempts INTEGER NOT NULL,"
            " solved INTEGER NOT NULL,"
-           " updated_ms INTEGER NOT NULL);"
+           " updated_ms INTEGER NOT NULL,"
+           " PRIMARY KEY(user_id));"
            "CREATE TABLE IF NOT EXISTS puzzle_mined("
            " game_id TEXT PRIMARY KEY,"
            " moves_key TEXT NOT NULL,"
            " puzzles INTEGER NOT NULL,"
            " mined_ms INTEGER NOT NULL);"
            "CREATE TABLE IF NOT EXISTS puzzle_daily("
-           " day INTEGER PRIMARY KEY,"
-           " puzzle_id TEXT NOT NULL);");
+           " day INTEGER NOT NULL,"
+           " puzzle_id TEXT NOT NULL,"
+           " PRIMARY KEY(day));");
 }
 
 }  // namespace dvonn::server
