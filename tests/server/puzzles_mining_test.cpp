@@ -4,19 +4,22 @@
 // for the next start; a game whose moves changed while it was mined has
 // its result refused and is mined again with its new moves. And the
 // bundled set loads, twice without adding anything; a bad puzzles file is
-// refused with a message naming what is wrong.
+// refused with a message naming what is wrong. And the server mines a game
+// that ends, in the background.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <chrono>
 #include <fstream>
 #include <sstream>
 
+#include "community_fixture.hpp"
 #include "core/game_record.hpp"
 #include "core/position_string.hpp"
 #include "server/base/random_id.hpp"
 #include "server/puzzles/bundled_puzzles.hpp"
 #include "server/puzzles/puzzle_mining.hpp"
 #include "server/puzzles/puzzle_service.hpp"
-#include "server_fixture.hpp"
 
 namespace dvonn::server::testing {
 namespace {
@@ -144,6 +147,47 @@ TEST_F(PuzzleMiningTest, ABadPuzzlesFileIsRefusedWithAMessage) {
   EXPECT_NE(refusal(R"({"puzzles": [{"position": ")" + pos + R"(", "solution": 3}]})").find("solution must be"),
             std::string::npos);
   EXPECT_EQ(puzzles_->count(), 0);
+}
+
+// The server's own mining: a game that ends is mined in the background
+// (the thread started with the server, woken by the game's end), and the
+// server stops cleanly with the thread.
+class ServerMiningTest : public CommunityTest {
+ protected:
+  void configure(ServerConfig& c) override {
+    CommunityTest::configure(c);
+    c.puzzle_mining = true;
+    c.puzzle_mining_interval_ms = 50;
+    c.puzzle_nodes = 5'000;
+    // The engine pool's priority: this machine's other work (builds) would
+    // otherwise leave the miner almost no CPU.
+    c.puzzle_nice = 10;
+  }
+};
+
+TEST_F(ServerMiningTest, AFinishedGameIsMinedInTheBackground) {
+  std::ifstream in(std::string(DVONN_SOURCE_DIR) + "/tests/data/review-game.txt");
+  std::stringstream record;
+  record << in.rdbuf();
+  auto r = call("/api/games", {{"mode", "local"}, {"record", record.str()}});
+  ASSERT_EQ(r.status, 201) << r.body;
+  const std::string id = r.json()["id"];
+  // Read from a second connection to the same database.
+  GameStore reader(config_.db);
+  PuzzleStore puzzles(reader);
+  auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  bool mined = false;
+  while (!mined && std::chrono::steady_clock::now() < until) {
+    auto left = puzzles.unmined_games(10);
+    mined = std::find(left.begin(), left.end(), id) == left.end();
+    if (!mined) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  EXPECT_TRUE(mined);
+  // Mined once: a restart leaves it mined and the server serves on.
+  restart();
+  auto left = puzzles.unmined_games(10);
+  EXPECT_EQ(std::find(left.begin(), left.end(), id), left.end());
+  EXPECT_EQ(get("/api/games/" + id).status, 200);
 }
 
 }  // namespace
