@@ -132,6 +132,7 @@ test('the home page shows the puzzle of the day; a signed-in player’s rating c
     (r) => document.querySelector('[data-testid="puzzle-player"]').textContent.includes(`: ${r}`),
     rating,
   );
+  assert.match(await page.textContent(tid('puzzle-source')), /tried this puzzle before/);
   noScriptErrors(page);
   await page.close();
 });

@@ -110,7 +110,10 @@ function renderPuzzle() {
   byTest('puzzle-title').textContent = t(cur.daily ? 'puzzles.dailyTitle' : 'puzzles.title');
   byTest('puzzle-task').textContent = t(`puzzles.task.${p.goal}.${p.side}`);
   byTest('puzzle-info').textContent = t('puzzles.info', { rating: p.rating, solved: p.solved, attempts: p.attempts });
-  byTest('puzzle-source').textContent = p.game ? t('puzzles.fromGame', { ply: p.ply + 1 }) : t('puzzles.fromEngine');
+  // A puzzle tried before: judged again, not rated again.
+  if (p.attempted) byTest('puzzle-source').textContent = t('puzzles.triedBefore');
+  else
+    byTest('puzzle-source').textContent = p.game ? t('puzzles.fromGame', { ply: p.ply + 1 }) : t('puzzles.fromEngine');
   renderControls();
   render();
 }
