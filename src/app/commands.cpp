@@ -20,6 +20,7 @@ CommandSet register_commands(CLI::App& app) {
   register_analyze_command(app, set);
   register_bench_search_command(app, set);
   register_selfplay_command(app, set);
+  register_puzzles_command(app, set);
   register_tune_command(app, set);
   register_explorer_command(app, set);
   register_engine_command(app, set);

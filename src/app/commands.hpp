@@ -47,6 +47,8 @@ void register_admin_command(CLI::App& app, CommandSet& set);
 void register_analyze_command(CLI::App& app, CommandSet& set);
 void register_bench_search_command(CLI::App& app, CommandSet& set);
 void register_selfplay_command(CLI::App& app, CommandSet& set);
+// `dvonn puzzles`: puzzles mined from game records or engine games.
+void register_puzzles_command(CLI::App& app, CommandSet& set);
 void register_tune_command(CLI::App& app, CommandSet& set);
 // `dvonn explorer generate`: the placement explorer's engine games.
 void register_explorer_command(CLI::App& app, CommandSet& set);

@@ -36,6 +36,7 @@ import { showHomeTournaments } from './tournaments/tournament_list.js';
 import { renderGameTournament } from './tournaments/tournament_games.js';
 import * as Analysis from './analysis/analysis_page.js';
 import * as Explorer from './explorer/explorer_page.js';
+import * as Puzzles from './puzzles/puzzles_page.js';
 
 await initI18n();
 
@@ -320,7 +321,7 @@ function closeGame() {
 }
 
 // ---------- screens and routing ----------
-const SCREENS = ['home', 'game', 'learn', 'analysis', 'explorer', ...Community.SCREENS];
+const SCREENS = ['home', 'game', 'learn', 'analysis', 'explorer', 'puzzles', ...Community.SCREENS];
 function showScreen(name) {
   for (const s of SCREENS) byTest(s).hidden = name !== s;
   const nav = {
@@ -333,6 +334,7 @@ function showScreen(name) {
     leaderboard: 'leaderboard-link',
     learn: 'learn-link',
     analysis: 'analysis-link',
+    puzzles: 'puzzles-link',
   };
   for (const [screen, id] of Object.entries(nav)) {
     if (screen === name) byTest(id).setAttribute('aria-current', 'page');
@@ -405,6 +407,15 @@ function route() {
     Tutorial.showTutorial(learn.step);
     return;
   }
+  const puzzles = Puzzles.puzzlesRoute(hash);
+  if (puzzles) {
+    Community.leave();
+    leavePlayNow();
+    showScreen('puzzles');
+    Puzzles.showPuzzles(puzzles);
+    return;
+  }
+  Puzzles.leavePuzzles();
   const page = Community.routeOf(h);
   if (page) {
     leavePlayNow();
@@ -419,6 +430,7 @@ function route() {
   renderSavedGames();
   showPlayNow();
   Tutorial.syncTutorialCard();
+  Puzzles.syncDailyCard();
   showHomeTournaments();
 }
 
@@ -583,6 +595,7 @@ onLanguageChange(() => {
   Tutorial.relabelTutorial();
   Analysis.relabelAnalysis();
   Explorer.relabelExplorer();
+  Puzzles.relabelPuzzles();
   byTest('connection').textContent = byTest('connection').dataset.state
     ? t(`conn.${byTest('connection').dataset.state}`)
     : '';
@@ -612,6 +625,7 @@ setupPlayNow();
 Tutorial.setupTutorial();
 Analysis.setupAnalysis();
 Explorer.setupExplorer();
+Puzzles.setupPuzzles();
 headerHooks.push(Tutorial.forgetTutorialProgress);
 window.addEventListener('hashchange', route);
 route();

@@ -127,6 +127,19 @@ void register_serve_command(CLI::App& app, CommandSet& set) {
   c->add_flag_callback(
       "--no-daily-tournament", [o] { o->daily_tournament = false; },
       "Do not create the daily tournament (an arena, 5+3, at 18:00 UTC, created a day ahead)");
+  // Puzzles: the bundled set and the mining of finished games are on for
+  // the command's servers, off in a test's ServerConfig.
+  o->bundled_puzzles = true;
+  o->puzzle_mining = true;
+  c->add_flag_callback(
+      "--no-puzzle-mining", [o] { o->puzzle_mining = false; },
+      "Do not mine finished games for puzzles in the background (docs/community-api.md \"Puzzles\")");
+  c->add_option("--puzzles", o->puzzle_files,
+                "A puzzles file (as `dvonn puzzles` writes) to load at start, besides the bundled set; repeatable")
+      ->check(CLI::ExistingFile);
+  c->add_option("--puzzle-nodes", o->puzzle_nodes, "Puzzle mining: the nodes of each position's search")
+      ->capture_default_str()
+      ->check(CLI::Range(1000, 100'000'000));
   c->add_flag("--access-log", o->access_log,
               "Log every HTTP request as one JSON line on stderr (time_ms, address, method, path without the "
               "query, status, ms)");

@@ -30,6 +30,7 @@
 #include "server/http/static_files.hpp"
 #include "server/http/task_pool.hpp"
 #include "server/pairing/matchmaker.hpp"
+#include "server/puzzles/puzzle_service.hpp"
 #include "server/review/review_jobs.hpp"
 #include "server/rooms/lobby.hpp"
 #include "server/rooms/room_registry.hpp"
@@ -107,6 +108,10 @@ struct ApiParts {
   ReviewJobs& reviews;       // game review jobs (server/review)
   // The placement explorer (server/explorer).
   PlacementExplorer& explorer;
+  // Puzzles (server/puzzles), and how often one user (or address) may
+  // send an attempt.
+  PuzzleService& puzzles;
+  AddressRateLimiter& puzzle_attempts_by_user;
 };
 
 class Api {
@@ -238,6 +243,12 @@ class Api {
   // api_explorer.cpp: the placement explorer.
   void explorer(const ApiCall& call, Respond respond);
   void explorer_engine(const ApiCall& call, Respond respond);
+  // api_puzzles.cpp: puzzles.
+  void puzzle_next(const ApiCall& call, Respond respond);
+  void puzzle_daily(const ApiCall& call, Respond respond);
+  void puzzle_show(const ApiCall& call, Respond respond);
+  void puzzle_attempt(const ApiCall& call, Respond respond);
+  void my_puzzles(const ApiCall& call, Respond respond);
 
   ApiParts p_;
 };

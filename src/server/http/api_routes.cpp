@@ -110,6 +110,11 @@ std::span<const ApiRoute> Api::routes() {
       {"GET", "/api/reviews/{}", Database, Anyone, None, &Api::review_read},
       {"GET", "/api/explorer", Database, Anyone, None, &Api::explorer},
       {"GET", "/api/explorer/engine", Memory, Anyone, None, &Api::explorer_engine},
+      {"GET", "/api/puzzles/next", Database, Anyone, None, &Api::puzzle_next},
+      {"GET", "/api/puzzles/daily", Database, Anyone, None, &Api::puzzle_daily},
+      {"GET", "/api/puzzles/{}", Database, Anyone, None, &Api::puzzle_show},
+      {"POST", "/api/puzzles/{}/attempt", Database, Anyone, Object, &Api::puzzle_attempt},
+      {"GET", "/api/me/puzzles", Database, User, None, &Api::my_puzzles},
   };
   return table;
 }

@@ -24,6 +24,8 @@
 #include "server/http/metrics.hpp"
 #include "server/http/services.hpp"
 #include "server/http/task_pool.hpp"
+#include "server/puzzles/bundled_puzzles.hpp"
+#include "server/puzzles/puzzle_mining.hpp"
 #include "server/rooms/clock_watcher.hpp"
 #include "server/rooms/lobby.hpp"
 
@@ -124,6 +126,16 @@ struct Server::Impl {
                          .per_address = config.reviews_per_address,
                          .per_account = config.reviews_per_account},
             now_ms)),
+        puzzle_store(*store),
+        puzzles(puzzle_store, now_ms),
+        puzzle_mining(std::make_unique<PuzzleMining>(
+            *store, puzzle_store, *engines,
+            PuzzleMiningLimits{.budget = {.depth = 6, .nodes = config.puzzle_nodes, .hash_megabytes = 8},
+                               .run = config.puzzle_mining,
+                               .nice = config.puzzle_nice,
+                               .interval_ms = std::max(1, config.puzzle_mining_interval_ms)},
+            now_ms)),
+        puzzle_attempts_by_user(config.puzzle_attempts_per_minute / 60.0, config.puzzle_attempts_per_minute),
         analysis(*engines, AnalysisLimits{.depth = config.analysis_depth,
                                           .nodes = config.analysis_nodes,
                                           .seconds = config.analysis_seconds,
@@ -166,7 +178,9 @@ struct Server::Impl {
                      leaderboard,
                      tutorial,
                      *reviews,
-                     explorer}),
+                     explorer,
+                     puzzles,
+                     puzzle_attempts_by_user}),
         limiter(config.http_rate, config.http_burst),
         // Behind a proxy every connection comes from the proxy's address:
         // the per-address cap would cap the whole site, so it is off there.
@@ -192,6 +206,7 @@ struct Server::Impl {
     accounts.add_deletion_step(&NotificationStore::forget_user);
     accounts.add_deletion_step(&ChatStore::forget_user);
     accounts.add_deletion_step(&TutorialStore::forget_user);
+    accounts.add_deletion_step(&PuzzleStore::forget_user);
     // Off the store's writer thread (notifying commits a write).
     // Called on the store's writer thread, also while the server stops
     // (the store commits what is queued after the read pool is gone): then
@@ -205,6 +220,8 @@ struct Server::Impl {
       if (change.to_move == 0) reads->post([this, id = change.id] { tournaments.game_changed(id); });
       // A game that ended: its placements join the explorer's index.
       if (change.to_move == 0) reads->post([this, id = change.id] { explorer.game_ended(id); });
+      // A game ended: the puzzle miner looks at it soon.
+      if (change.to_move == 0) puzzle_mining->wake();
     };
     if (config.read_hook) store->set_read_hook(config.read_hook);
     // A review's progress reaches those watching its game and, wherever
@@ -384,6 +401,10 @@ struct Server::Impl {
   Leaderboard leaderboard;
   ReviewStore review_store;
   std::unique_ptr<ReviewJobs> reviews;
+  PuzzleStore puzzle_store;
+  PuzzleService puzzles;
+  std::unique_ptr<PuzzleMining> puzzle_mining;
+  AddressRateLimiter puzzle_attempts_by_user;
   AnalysisWorkers analysis;
   PlacementExplorer explorer;
   ConnectionTracker connections;
@@ -431,6 +452,11 @@ void Server::start() {
   // are read at the first sweep).
   s.tournaments.load();
   s.reviews->start();
+  // The bundled puzzles and the configured files: loading again adds
+  // nothing (a puzzle's id is its position's and answer's hash).
+  if (s.config.bundled_puzzles) s.puzzles.load_json(bundled_puzzles_json(), "the bundled puzzles");
+  for (const std::string& file : s.config.puzzle_files) s.puzzles.load_file(file);
+  s.puzzle_mining->start();
   s.analysis.start();
   s.explorer.start();
   s.accept();
@@ -491,6 +517,8 @@ void Server::stop() {
   s.auth_queue.reset();
   // The review in progress stops after its position; the rest is stored.
   s.reviews->stop();
+  // The game being mined stays unmarked: mined again at the next start.
+  s.puzzle_mining->stop();
   // Engines first (their results are dropped), then the store, which
   // commits what is queued; its callbacks may still ask for engine moves,
   // which the stopped workers ignore.

@@ -115,6 +115,19 @@ struct ServerConfig {
   int review_nice = 19;  // the review thread's nice value (below the engine pool's 10)
   std::size_t reviews_per_address = 2;
   std::size_t reviews_per_account = 1;
+  // Puzzles (server/puzzles): the bundled set compiled in, loaded at start
+  // (false here for the tests' speed; `dvonn serve` turns it on), more
+  // puzzle files to load, and the background mining of finished games
+  // (off here, on in `dvonn serve` unless --no-puzzle-mining) with the
+  // nodes of each position's search, its nice value and how often it looks
+  // for newly finished games.
+  bool bundled_puzzles = false;
+  std::vector<std::string> puzzle_files;
+  bool puzzle_mining = false;
+  std::uint64_t puzzle_nodes = 150'000;
+  int puzzle_nice = 19;
+  int puzzle_mining_interval_ms = 60'000;
+  double puzzle_attempts_per_minute = 30;
   // The analysis board (/ws/analysis, server/analysis): the caps of one
   // analysis (the first reached ends it), its workers (0: analyses are
   // queued and never run, for tests) and their nice value, and the

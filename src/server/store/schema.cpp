@@ -314,6 +314,64 @@ void create_schema(sqlite3* db) {
            " family TEXT NOT NULL,"
            " PRIMARY KEY(game_id, ply));"
            "CREATE INDEX IF NOT EXISTS explorer_moves_at ON explorer_moves(position, family);");
+  // Puzzles (server/puzzles): positions with one winning (or saving) move,
+  // from the bundled set and mined from finished games; each with its own
+  // Glicko-2 rating. A user's first attempt at a puzzle is rated (and the
+  // only one kept); puzzle_ratings is each user's puzzle rating;
+  // puzzle_mined marks a finished game mined, with the moves it was mined
+  // at (moves_key), committed together with its puzzles; puzzle_daily the
+  // puzzle of each UTC day, fixed the first time it is asked for.
+  sql_exec(db,
+           "CREATE TABLE IF NOT EXISTS puzzles("
+           " id TEXT PRIMARY KEY,"
+           " position TEXT NOT NULL,"
+           " side TEXT NOT NULL,"
+           " goal TEXT NOT NULL,"
+           " proved INTEGER NOT NULL,"
+           " solution TEXT NOT NULL,"    // moves, space-separated
+           " wrong TEXT NOT NULL,"       // the natural wrong move
+           " refutation TEXT NOT NULL,"  // the answer to it, space-separated
+           " played_wrong INTEGER NOT NULL,"
+           " source TEXT NOT NULL,"
+           " game_id TEXT NOT NULL DEFAULT '',"
+           " ply INTEGER NOT NULL DEFAULT 0,"
+           " rating REAL NOT NULL,"
+           " deviation REAL NOT NULL,"
+           " volatility REAL NOT NULL,"
+           " attempts INTEGER NOT NULL DEFAULT 0,"
+           " solved INTEGER NOT NULL DEFAULT 0,"
+           " created_ms INTEGER NOT NULL);"
+           "CREATE INDEX IF NOT EXISTS puzzles_rating ON puzzles(rating);"
+           "CREATE TABLE IF NOT EXISTS puzzle_attempts("
+           " user_id INTEGER NOT NULL,"
+           " puzzle_id TEXT NOT NULL,"
+           " moves TEXT NOT NULL,"
+           " solved INTEGER NOT NULL,"
+           " rating_before REAL NOT NULL,"
+           " rating_after REAL NOT NULL,"
+           " puzzle_before REAL NOT NULL,"
+           " puzzle_after REAL NOT NULL,"
+           " time_ms INTEGER NOT NULL,"
+           " PRIMARY KEY(user_id, puzzle_id));"
+           "CREATE INDEX IF NOT EXISTS puzzle_attempts_of ON puzzle_attempts(user_id, time_ms);"
+           "CREATE TABLE IF NOT EXISTS puzzle_ratings("
+           " user_id INTEGER NOT NULL,"
+           " rating REAL NOT NULL,"
+           " deviation REAL NOT NULL,"
+           " volatility REAL NOT NULL,"
+           " attempts INTEGER NOT NULL,"
+           " solved INTEGER NOT NULL,"
+           " updated_ms INTEGER NOT NULL,"
+           " PRIMARY KEY(user_id));"
+           "CREATE TABLE IF NOT EXISTS puzzle_mined("
+           " game_id TEXT PRIMARY KEY,"
+           " moves_key TEXT NOT NULL,"
+           " puzzles INTEGER NOT NULL,"
+           " mined_ms INTEGER NOT NULL);"
+           "CREATE TABLE IF NOT EXISTS puzzle_daily("
+           " day INTEGER NOT NULL,"
+           " puzzle_id TEXT NOT NULL,"
+           " PRIMARY KEY(day));");
 }
 
 }  // namespace dvonn::server

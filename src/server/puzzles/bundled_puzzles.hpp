@@ -1,0 +1,11 @@
+// The bundled puzzle set, data/puzzles/engine-puzzles.json, compiled into
+// the server (cmake/embed_puzzles.cmake): what `dvonn puzzles` wrote.
+#pragma once
+
+#include <string_view>
+
+namespace dvonn::server {
+
+std::string_view bundled_puzzles_json();
+
+}  // namespace dvonn::server
