@@ -12,6 +12,8 @@
 #include "server/chat/chat_flood_gate.hpp"
 #include "server/chat/chat_store.hpp"
 #include "server/chat/chat_text.hpp"
+#include "server/store/database.hpp"
+#include "server/store/sqlite_util.hpp"
 #include "test_client.hpp"
 
 namespace dvonn::server::testing {
@@ -313,15 +315,12 @@ TEST_F(ChatTest, ForgettingAUserRemovesItsMessagesAndReports) {
   ASSERT_EQ(call("/api/chat/" + std::to_string(other) + "/report", json::object(), alice).status, 201);
   stop();
   {
-    sqlite3* db = nullptr;
-    ASSERT_EQ(sqlite3_open(config_.db.c_str(), &db), SQLITE_OK);
-    sqlite3_stmt* q = nullptr;
-    sqlite3_prepare_v2(db, "SELECT id FROM users WHERE name_key = 'alice'", -1, &q, nullptr);
-    ASSERT_EQ(sqlite3_step(q), SQLITE_ROW);
-    std::int64_t id = sqlite3_column_int64(q, 0);
-    sqlite3_finalize(q);
-    ChatStore::forget_user(db, id);
-    sqlite3_close(db);
+    auto db = open_database(config_.db);
+    Statement q(db.get(), "SELECT id FROM users WHERE name_key = 'alice'", false);
+    ASSERT_TRUE(q.next());
+    std::int64_t id = q.integer(0);
+    q.reset();
+    ChatStore::forget_user(db.get(), id);
   }
   start();
   EXPECT_EQ(texts(g.id), std::vector<std::string>{"from bob"});
