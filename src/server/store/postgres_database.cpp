@@ -17,6 +17,7 @@ namespace {
 // where the parameter is used, as for text).
 constexpr Oid kInt8 = 20;
 constexpr Oid kFloat8 = 701;
+constexpr Oid kText = 25;
 
 std::string error_of(pg_conn* conn, PGresult* result) {
   std::string message = result ? PQresultErrorMessage(result) : PQerrorMessage(conn);
@@ -51,10 +52,16 @@ class PostgresStatement : public PreparedSql {
     PostgresSql translated = postgres_sql(sql);
     text_ = std::move(translated.text);
     values_.resize(static_cast<std::size_t>(translated.parameters));
+    used_ = std::move(translated.used);
     types_.resize(values_.size(), 0);
+    reset();
   }
 
-  void bind_text(int i, const std::string& text) override { set(i, text, 0); }
+  void bind_text(int i, const std::string& text) override {
+    // Text takes its type from where it is used; one used nowhere is text.
+    check_index(i);
+    set(i, text, used_[static_cast<std::size_t>(i)] ? 0 : kText);
+  }
   void bind_integer(int i, std::int64_t value) override { set(i, std::to_string(value), kInt8); }
   void bind_real(int i, double value) override {
     char buffer[32];
@@ -81,7 +88,7 @@ class PostgresStatement : public PreparedSql {
   void reset() override {
     result_ = Result();
     for (auto& v : values_) v.reset();
-    for (auto& t : types_) t = 0;
+    for (std::size_t i = 0; i < types_.size(); ++i) types_[i] = used_[i + 1] ? 0 : kText;
   }
   std::string text(int column) const override {
     return std::string(PQgetvalue(result_.r, row_, column),
@@ -136,7 +143,8 @@ class PostgresStatement : public PreparedSql {
   std::string text_;  // as PostgreSQL reads it
   std::vector<std::optional<std::string>> values_;
   std::vector<Oid> types_;
-  Result result_;  // the rows being read
+  std::vector<bool> used_;  // by number, from 1
+  Result result_;           // the rows being read
   int row_ = -1;
 };
 

@@ -41,6 +41,8 @@ PostgresSql postgres_sql(const std::string& in) {
       // A bare ? is one past the highest number so far (as in SQLite).
       int n = j > i + 1 ? std::stoi(in.substr(i + 1, j - i - 1)) : out.parameters + 1;
       out.parameters = std::max(out.parameters, n);
+      if (out.used.size() <= static_cast<std::size_t>(n)) out.used.resize(static_cast<std::size_t>(n) + 1);
+      out.used[static_cast<std::size_t>(n)] = true;
       o += '$' + std::to_string(n);
       i = j;
     } else if (word_char(c) && (i == 0 || !word_char(in[i - 1]))) {
@@ -66,6 +68,7 @@ PostgresSql postgres_sql(const std::string& in) {
       ++i;
     }
   }
+  out.used.resize(static_cast<std::size_t>(out.parameters) + 1);
   return out;
 }
 

@@ -8,12 +8,17 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace dvonn::server {
 
 struct PostgresSql {
   std::string text;
   int parameters = 0;  // the highest placeholder number
+  // Whether each number (from 1; index 0 unused) occurs: a statement may
+  // skip some (?1, ?2, ?4), and PostgreSQL must be told the type of one it
+  // cannot infer from its use.
+  std::vector<bool> used;
 };
 
 PostgresSql postgres_sql(const std::string& sqlite_sql);
