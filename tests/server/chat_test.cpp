@@ -3,7 +3,6 @@
 // HTTP; what is refused (and then not stored); chat off, blocks, reports,
 // and the moderator's `dvonn admin` commands on the server's database.
 #include <gtest/gtest.h>
-#include <sqlite3.h>
 #include <sys/wait.h>
 
 #include <cstdio>
@@ -59,13 +58,11 @@ class ChatTest : public CommunityTest {
   // Runs SQL on the server's database (what the API of other parts does:
   // blocks).
   void sql(const std::string& text) {
-    sqlite3* db = nullptr;
-    ASSERT_EQ(sqlite3_open(config_.db.c_str(), &db), SQLITE_OK);
-    sqlite3_busy_timeout(db, 5000);
-    char* error = nullptr;
-    EXPECT_EQ(sqlite3_exec(db, text.c_str(), nullptr, nullptr, &error), SQLITE_OK) << (error ? error : "");
-    sqlite3_free(error);
-    sqlite3_close(db);
+    try {
+      open_database(config_.db)->exec(text);  // SQLite or PostgreSQL
+    } catch (const StoreError& e) {
+      ADD_FAILURE() << e.what();
+    }
   }
   void block(const std::string& from, const std::string& to) {
     sql("INSERT INTO blocks(from_user, to_user, created_ms) VALUES ((SELECT id FROM users WHERE name_key = '" + from +
