@@ -1,5 +1,7 @@
 #include "postgres_cluster.hpp"
 
+#include <fcntl.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -43,21 +45,39 @@ PostgresCluster::PostgresCluster() : bin_(postgres_bin()) {
   folder_ = folder;
   if (geteuid() == 0 && std::system(("chown postgres: " + folder_).c_str()) != 0)
     throw std::runtime_error("cannot give " + folder_ + " to the postgres user");
+  start_watchdog();
   run("initdb", "-D " + folder_ + "/data -A trust -U postgres --no-sync -E UTF8 --locale=C.UTF-8");
   // Unix socket in the folder only; fsync stays on (durability is tested).
   run("pg_ctl", "-D " + folder_ + "/data -l " + folder_ + "/log -w -t 60 -o \"-c listen_addresses='' -k " + folder_ +
                     " -c max_connections=400\" start");
-  started_ = true;
 }
 
 PostgresCluster::~PostgresCluster() {
-  try {
-    if (started_) run("pg_ctl", "-D " + folder_ + "/data -m immediate -w stop");
-  } catch (const std::exception&) {
-    // Nothing more to do at exit; the folder goes anyway.
+  // The watchdog stops the cluster and removes the folder.
+  close(watchdog_pipe_);
+  int status = 0;
+  if (watchdog_ > 0) waitpid(watchdog_, &status, 0);
+}
+
+void PostgresCluster::start_watchdog() {
+  std::string stop = bin_ + "/pg_ctl -D " + folder_ + "/data -m immediate -w stop";
+  if (geteuid() == 0) stop = "runuser -u postgres -- " + stop;
+  std::string command = "[ -f " + folder_ + "/data/postmaster.pid ] && " + stop + " >/dev/null 2>&1; rm -rf " + folder_;
+  int fds[2];
+  if (pipe2(fds, O_CLOEXEC) != 0) throw std::runtime_error("pipe failed");
+  pid_t pid = fork();
+  if (pid < 0) throw std::runtime_error("fork failed");
+  if (pid == 0) {
+    close(fds[1]);
+    char byte;
+    while (read(fds[0], &byte, 1) != 0) {
+    }
+    execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
   }
-  std::error_code ec;
-  std::filesystem::remove_all(folder_, ec);
+  close(fds[0]);
+  watchdog_pipe_ = fds[1];
+  watchdog_ = pid;
 }
 
 void PostgresCluster::run(const std::string& program, const std::string& arguments) {

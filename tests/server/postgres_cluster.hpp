@@ -28,11 +28,16 @@ class PostgresCluster {
   // Runs a PostgreSQL program as the cluster's owner; throws with its output
   // when it fails.
   void run(const std::string& program, const std::string& arguments);
+  void start_watchdog();
 
   std::string bin_;     // the programs' folder
   std::string folder_;  // the data folder, the socket and the log
-  bool started_ = false;
   int databases_ = 0;
+  // A child that stops the cluster and removes the folder when this
+  // process ends however it ends (a crash, a timeout's kill), so that no
+  // server is left running: it waits for the end of a pipe only we hold.
+  int watchdog_pipe_ = -1;
+  int watchdog_ = -1;
 };
 
 // The cluster the whole test binary shares, started at its first use.
