@@ -4,7 +4,8 @@
 # and the JavaScript prettier clean, the check that every #include keeps to
 # the layer table (src/layers.txt), the optimised build's unit and
 # integration tests (among them the Debian package's and, under Node, the
-# browser's rules), the browser end-to-end tests, the same unit and integration
+# browser's rules), the server tests again on PostgreSQL, the browser
+# end-to-end tests, the same unit and integration
 # tests built with AddressSanitizer and UndefinedBehaviorSanitizer, and a
 # short libFuzzer run on the parsers. Both builds treat warnings as errors.
 # Set DVONN_SKIP_SANITIZERS=1 to run only the optimised build.
@@ -46,6 +47,12 @@ commit="$(git rev-parse --short=7 HEAD)"
 "$copy/scripts/setup.sh" build -DDVONN_TESTS=ON -DDVONN_BENCH=ON -DDVONN_SANITIZE=OFF -DDVONN_WERROR=ON -DDVONN_GIT_COMMIT="$commit"
 # --no-tests=error: a build without its tests must fail, not pass.
 ctest --test-dir "$copy/build" --no-tests=error --output-on-failure -j"$jobs"
+# The same server tests once more, every in-process server on a fresh
+# database of a throwaway PostgreSQL cluster (tests/server/postgres_cluster:
+# initdb in a temporary folder, a Unix socket, no network); where PostgreSQL
+# cannot start, this fails.
+echo "== Server tests on PostgreSQL (DVONN_TEST_DB=postgres)"
+DVONN_TEST_DB=postgres "$copy/build/tests/server_tests"
 
 echo "== End-to-end tests in a real browser (Chromium + playwright-core)"
 E2E_EMBEDDED=1 scripts/e2e.sh "$copy/build"

@@ -32,7 +32,7 @@ echo "package: $(basename "$deb")"
 [ "$(dpkg-deb -f "$deb" Package)" = dvonn ] || fail "Package is not dvonn"
 [ "$(dpkg-deb -f "$deb" Version)" = "$version" ] || fail "Version is not $version: $(dpkg-deb -f "$deb" Version)"
 depends=$(dpkg-deb -f "$deb" Depends)
-for d in adduser libc6 libsqlite3-0 libsodium23; do
+for d in adduser libc6 libsqlite3-0 libsodium23 libpq5; do
   [[ ", $depends," == *", $d"[\ ,]* ]] || fail "Depends lacks $d: $depends"
 done
 

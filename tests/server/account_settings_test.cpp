@@ -1,12 +1,13 @@
 // Your account (docs/community-api.md, "Your account"): changing the
 // password, downloading your games, deleting the account; and the profile's
 // statistics over HTTP.
-#include <sqlite3.h>
 
 #include <sstream>
 
 #include "community_fixture.hpp"
 #include "core/game_record.hpp"
+#include "server/store/database.hpp"
+#include "server/store/sqlite_util.hpp"
 
 namespace dvonn::server::testing {
 namespace {
@@ -179,14 +180,11 @@ TEST_F(AccountSettingsTest, DeleteForgetsRelations) {
   // Follows and blocks to and from alice, and one between the others
   // (written into the database: their API is another part of the issue).
   auto sql = [&](const std::string& text) {
-    sqlite3* db = nullptr;
-    EXPECT_EQ(sqlite3_open(config_.db.c_str(), &db), SQLITE_OK);
-    sqlite3_stmt* st = nullptr;
-    EXPECT_EQ(sqlite3_prepare_v2(db, text.c_str(), -1, &st, nullptr), SQLITE_OK) << text;
+    auto db = open_database(config_.db);  // SQLite or PostgreSQL
+    Statement st(db.get(), text, false);
     std::int64_t out = -1;
-    if (sqlite3_step(st) == SQLITE_ROW) out = sqlite3_column_int64(st, 0);
-    sqlite3_finalize(st);
-    sqlite3_close(db);
+    if (st.next()) out = st.integer(0);
+    st.reset();
     return out;
   };
   stop();

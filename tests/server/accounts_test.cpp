@@ -2,12 +2,13 @@
 // and sessions"), and the languages list.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
-#include <sqlite3.h>
 
 #include <algorithm>
 #include <fstream>
 
 #include "community_fixture.hpp"
+#include "server/store/database.hpp"
+#include "server/store/sqlite_util.hpp"
 
 namespace dvonn::server::testing {
 namespace {
@@ -59,22 +60,19 @@ TEST_F(AccountsTest, SignupSetsASessionCookieAndMeKnowsTheUser) {
 TEST_F(AccountsTest, PasswordsAndSessionsAreStoredOnlyAsHashes) {
   Browser alice = signup("alice", "correct horse");
   std::string token = alice.cookie.substr(std::string("dvonn_session=").size());
-  server_.reset();  // everything committed
-  sqlite3* db = nullptr;
-  ASSERT_EQ(sqlite3_open(config_.db.c_str(), &db), SQLITE_OK);
+  server_.reset();                      // everything committed
+  auto db = open_database(config_.db);  // SQLite or PostgreSQL
   auto one = [&](const char* sql) {
-    sqlite3_stmt* st = nullptr;
-    EXPECT_EQ(sqlite3_prepare_v2(db, sql, -1, &st, nullptr), SQLITE_OK) << sql;
+    Statement st(db.get(), sql, false);
     std::string out;
-    if (sqlite3_step(st) == SQLITE_ROW) out = reinterpret_cast<const char*>(sqlite3_column_text(st, 0));
-    sqlite3_finalize(st);
+    if (st.next()) out = st.text(0);
+    st.reset();
     return out;
   };
   EXPECT_THAT(one("SELECT password_hash FROM users WHERE name = 'alice'"), StartsWith("$argon2id$"));
   std::string stored = one("SELECT token_hash FROM sessions");
   EXPECT_EQ(stored.size(), 64u);
   EXPECT_NE(stored, token);
-  sqlite3_close(db);
 }
 
 TEST_F(AccountsTest, BadNamesAndPasswordsAreRefusedAndCreateNothing) {

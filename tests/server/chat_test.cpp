@@ -3,7 +3,6 @@
 // HTTP; what is refused (and then not stored); chat off, blocks, reports,
 // and the moderator's `dvonn admin` commands on the server's database.
 #include <gtest/gtest.h>
-#include <sqlite3.h>
 #include <sys/wait.h>
 
 #include <cstdio>
@@ -12,6 +11,8 @@
 #include "server/chat/chat_flood_gate.hpp"
 #include "server/chat/chat_store.hpp"
 #include "server/chat/chat_text.hpp"
+#include "server/store/database.hpp"
+#include "server/store/sqlite_util.hpp"
 #include "test_client.hpp"
 
 namespace dvonn::server::testing {
@@ -57,13 +58,11 @@ class ChatTest : public CommunityTest {
   // Runs SQL on the server's database (what the API of other parts does:
   // blocks).
   void sql(const std::string& text) {
-    sqlite3* db = nullptr;
-    ASSERT_EQ(sqlite3_open(config_.db.c_str(), &db), SQLITE_OK);
-    sqlite3_busy_timeout(db, 5000);
-    char* error = nullptr;
-    EXPECT_EQ(sqlite3_exec(db, text.c_str(), nullptr, nullptr, &error), SQLITE_OK) << (error ? error : "");
-    sqlite3_free(error);
-    sqlite3_close(db);
+    try {
+      open_database(config_.db)->exec(text);  // SQLite or PostgreSQL
+    } catch (const StoreError& e) {
+      ADD_FAILURE() << e.what();
+    }
   }
   void block(const std::string& from, const std::string& to) {
     sql("INSERT INTO blocks(from_user, to_user, created_ms) VALUES ((SELECT id FROM users WHERE name_key = '" + from +
@@ -313,15 +312,12 @@ TEST_F(ChatTest, ForgettingAUserRemovesItsMessagesAndReports) {
   ASSERT_EQ(call("/api/chat/" + std::to_string(other) + "/report", json::object(), alice).status, 201);
   stop();
   {
-    sqlite3* db = nullptr;
-    ASSERT_EQ(sqlite3_open(config_.db.c_str(), &db), SQLITE_OK);
-    sqlite3_stmt* q = nullptr;
-    sqlite3_prepare_v2(db, "SELECT id FROM users WHERE name_key = 'alice'", -1, &q, nullptr);
-    ASSERT_EQ(sqlite3_step(q), SQLITE_ROW);
-    std::int64_t id = sqlite3_column_int64(q, 0);
-    sqlite3_finalize(q);
-    ChatStore::forget_user(db, id);
-    sqlite3_close(db);
+    auto db = open_database(config_.db);
+    Statement q(db.get(), "SELECT id FROM users WHERE name_key = 'alice'", false);
+    ASSERT_TRUE(q.next());
+    std::int64_t id = q.integer(0);
+    q.reset();
+    ChatStore::forget_user(db.get(), id);
   }
   start();
   EXPECT_EQ(texts(g.id), std::vector<std::string>{"from bob"});

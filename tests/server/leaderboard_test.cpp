@@ -6,11 +6,11 @@
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
-#include <sqlite3.h>
 
 #include <algorithm>
 
 #include "community_fixture.hpp"
+#include "server/store/database.hpp"
 
 namespace dvonn::server::testing {
 namespace {
@@ -287,11 +287,7 @@ TEST_F(LeaderboardTest, AnOlderDatabaseIsFilledByReplayingItsRatedGames) {
 
   // Back to the old schema.
   stop();
-  sqlite3* db = nullptr;
-  ASSERT_EQ(sqlite3_open(config_.db.c_str(), &db), SQLITE_OK);
-  ASSERT_EQ(sqlite3_exec(db, "DROP TABLE family_ratings; DROP TABLE family_rating_history;", nullptr, nullptr, nullptr),
-            SQLITE_OK);
-  sqlite3_close(db);
+  ASSERT_NO_THROW(open_database(config_.db)->exec("DROP TABLE family_ratings; DROP TABLE family_rating_history;"));
 
   start();
   for (const char* name : {"alice", "bob", "carol"}) {

@@ -12,6 +12,7 @@
 #include <regex>
 #include <thread>
 
+#include "postgres_cluster.hpp"
 #include "serve_process.hpp"
 #include "server_fixture.hpp"
 
@@ -20,18 +21,30 @@ namespace {
 
 using nlohmann::json;
 
-class PersistenceTest : public ::testing::Test {
+// Each test on a SQLite file and on a PostgreSQL database (given as a
+// postgresql:// URI, as an operator would write it).
+enum class Backend { Sqlite, Postgres };
+
+class PersistenceTest : public ::testing::TestWithParam<Backend> {
  protected:
-  void SetUp() override { dir_ = fresh_temp_dir("dvonn-persist-test-"); }
+  void SetUp() override {
+    dir_ = fresh_temp_dir("dvonn-persist-test-");
+    db_ = GetParam() == Backend::Sqlite ? (dir_ / "games.db").string()
+                                        : shared_postgres().uri(shared_postgres().fresh_database());
+  }
   void TearDown() override {
     std::error_code ec;
     std::filesystem::remove_all(dir_, ec);
   }
-  std::string db() const { return (dir_ / "games.db").string(); }
+  const std::string& db() const { return db_; }
   std::filesystem::path dir_;
+  std::string db_;
 };
 
-TEST_F(PersistenceTest, PrintsTheAddressAndStopsCleanlyOnSigterm) {
+INSTANTIATE_TEST_SUITE_P(Backends, PersistenceTest, ::testing::Values(Backend::Sqlite, Backend::Postgres),
+                         [](const auto& info) { return info.param == Backend::Sqlite ? "Sqlite" : "Postgres"; });
+
+TEST_P(PersistenceTest, PrintsTheAddressAndStopsCleanlyOnSigterm) {
   ServeProcess p(db());
   EXPECT_THAT(p.first_line(), ::testing::StartsWith("dvonn: open http://127.0.0.1:"));
   ASSERT_NE(p.port(), 0);
@@ -40,7 +53,7 @@ TEST_F(PersistenceTest, PrintsTheAddressAndStopsCleanlyOnSigterm) {
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;
 }
 
-TEST_F(PersistenceTest, KillNineLosesNoAcknowledgedMove) {
+TEST_P(PersistenceTest, KillNineLosesNoAcknowledgedMove) {
   std::string id, token;
   std::vector<std::string> acknowledged;
   {
@@ -73,12 +86,13 @@ TEST_F(PersistenceTest, KillNineLosesNoAcknowledgedMove) {
   }
 }
 
-TEST_F(PersistenceTest, AnEngineToMoveResumesThinkingAfterARestart) {
+TEST_P(PersistenceTest, AnEngineToMoveResumesThinkingAfterARestart) {
   std::string id, token;
   {
     // A server whose engine never moves leaves the game exactly where the
     // engine is to move, as a kill during its search would.
     ServerConfig c = test_config(dir_);
+    c.db = db();
     c.engine_threads = 0;
     Server s(c);
     s.start();
@@ -98,7 +112,7 @@ TEST_F(PersistenceTest, AnEngineToMoveResumesThinkingAfterARestart) {
   EXPECT_EQ(s["to_move"], "white");
 }
 
-TEST_F(PersistenceTest, AKillDuringTheEnginesSearchLosesNothing) {
+TEST_P(PersistenceTest, AKillDuringTheEnginesSearchLosesNothing) {
   std::string id, token;
   {
     ServeProcess p(db());

@@ -3,12 +3,13 @@
 #include "server/archive/profile_stats.hpp"
 
 #include <gtest/gtest.h>
-#include <sqlite3.h>
 
+#include <memory>
 #include <string>
 
 #include "community/time_control_family.hpp"
 #include "server/store/schema.hpp"
+#include "server/store/sqlite_database.hpp"
 #include "server/store/sqlite_util.hpp"
 
 namespace dvonn::server {
@@ -51,13 +52,13 @@ TEST(ProfileStatsTest, TimeControlFamiliesByExpectedLength) {
 class ProfileStatsDbTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    ASSERT_EQ(sqlite3_open(":memory:", &db_), SQLITE_OK);
+    database_ = std::make_unique<SqliteDatabase>(":memory:");
+    db_ = database_.get();
     create_schema(db_);
     sql_exec(db_,
              "INSERT INTO users(id, name, name_key, password_hash, guest, created_ms) VALUES "
              "(1, 'alice', 'alice', '', 0, 0), (2, 'bob', 'bob', '', 0, 0), (3, 'carol', 'carol', '', 0, 0)");
   }
-  void TearDown() override { sqlite3_close(db_); }
 
   // A game of alice's: she plays `color` against `opponent`.
   void game(int n, const std::string& color, int opponent, const std::string& clock, const std::string& winner,
@@ -72,7 +73,8 @@ class ProfileStatsDbTest : public ::testing::Test {
     sql_exec(db_, sql.c_str());
   }
 
-  sqlite3* db_ = nullptr;
+  std::unique_ptr<SqliteDatabase> database_;
+  Database* db_ = nullptr;
 };
 
 TEST_F(ProfileStatsDbTest, KnownAnswers) {

@@ -2,10 +2,10 @@
 // and migrating a database of the first server version.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
-#include <sqlite3.h>
 
 #include "community_fixture.hpp"
 #include "server/accounts/engine_ratings.hpp"
+#include "server/store/database.hpp"
 
 namespace dvonn::server::testing {
 namespace {
@@ -214,12 +214,10 @@ TEST_F(RatingsTest, OlderDatabasesGetTheRatingsOfTheTimeFromTheHistory) {
   ASSERT_EQ(call("/api/games/" + unrated.id + "/resign", {{"token", unrated.white}}).status, 200);
   stop();
   {
-    sqlite3* db = nullptr;
-    ASSERT_EQ(sqlite3_open(config_.db.c_str(), &db), SQLITE_OK);
+    auto db = open_database(config_.db);  // SQLite or PostgreSQL
     for (const char* sql :
          {"ALTER TABLE games DROP COLUMN white_rating_then", "ALTER TABLE games DROP COLUMN black_rating_then"})
-      ASSERT_EQ(sqlite3_exec(db, sql, nullptr, nullptr, nullptr), SQLITE_OK) << sqlite3_errmsg(db);
-    sqlite3_close(db);
+      ASSERT_NO_THROW(db->exec(sql)) << sql;
   }
   start();
   json archive = get("/api/archive").json()["games"];
@@ -232,12 +230,16 @@ TEST_F(RatingsTest, OlderDatabasesGetTheRatingsOfTheTimeFromTheHistory) {
   }
 }
 
-TEST(Migration, ADatabaseOfTheFirstVersionStillLoads) {
+// On a SQLite file and on a PostgreSQL database (the same migrations).
+class Migration : public ::testing::TestWithParam<bool> {};
+
+INSTANTIATE_TEST_SUITE_P(Backends, Migration, ::testing::Values(false, true),
+                         [](const auto& info) { return info.param ? "Postgres" : "Sqlite"; });
+
+TEST_P(Migration, ADatabaseOfTheFirstVersionStillLoads) {
   auto dir = fresh_temp_dir("dvonn-migrate-test-");
-  std::string path = (dir / "old.db").string();
+  std::string path = GetParam() ? shared_postgres().fresh_database() : (dir / "old.db").string();
   {
-    sqlite3* db = nullptr;
-    ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
     const char* old_schema =
         "CREATE TABLE games(id TEXT PRIMARY KEY, mode TEXT NOT NULL, level INTEGER NOT NULL, start TEXT NOT NULL,"
         " white_token TEXT NOT NULL, black_token TEXT NOT NULL, engine_color TEXT NOT NULL, version INTEGER NOT "
@@ -249,8 +251,7 @@ TEST(Migration, ADatabaseOfTheFirstVersionStillLoads) {
         "1764470000.5);"
         "INSERT INTO moves VALUES('AAAAAAAAAAAAAAAAAAAAAA', 1, 'E3', 1764470001.0);"
         "INSERT INTO moves VALUES('AAAAAAAAAAAAAAAAAAAAAA', 2, 'F3', 1764470002.0);";
-    ASSERT_EQ(sqlite3_exec(db, old_schema, nullptr, nullptr, nullptr), SQLITE_OK) << sqlite3_errmsg(db);
-    sqlite3_close(db);
+    ASSERT_NO_THROW(open_database(path)->exec(old_schema));
   }
   ServerConfig c = test_config(dir);
   c.db = path;

@@ -8,6 +8,7 @@
 #include <random>
 #include <string>
 
+#include "postgres_cluster.hpp"
 #include "server/http/server.hpp"
 #include "test_client.hpp"
 
@@ -24,7 +25,8 @@ inline std::filesystem::path fresh_temp_dir(const std::string& prefix) {
 inline ServerConfig test_config(const std::filesystem::path& dir) {
   ServerConfig c;
   c.port = 0;
-  c.db = (dir / "games.db").string();
+  // DVONN_TEST_DB=postgres: the same tests on a fresh PostgreSQL database.
+  c.db = tests_use_postgres() ? shared_postgres().fresh_database() : (dir / "games.db").string();
   c.engine_seconds = 0.2;
   c.hint_seconds = 0.2;
   c.engine_threads = 1;

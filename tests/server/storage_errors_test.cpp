@@ -90,8 +90,11 @@ void damage_pages(const std::string& path, const std::string& where) {
   db.exec("PRAGMA user_version = 7");
 }
 
+// SQLite's own failures (damaged pages, a moved file, triggers): these
+// tests keep a SQLite file even when the suite runs on PostgreSQL.
 class StorageErrorTest : public ServerTest {
  protected:
+  void configure(ServerConfig& c) override { c.db = (dir_ / "games.db").string(); }
   // A new server on the same database (no game in memory).
   void restart() {
     server_.reset();
@@ -310,6 +313,7 @@ INSTANTIATE_TEST_SUITE_P(Storage, FailedCommitTest,
 TEST(StorageStartTest, DamagedDatabaseExitsWithAMessage) {
   auto dir = fresh_temp_dir("dvonn-storage-test-");
   ServerConfig config = test_config(dir);
+  config.db = (dir / "games.db").string();  // a SQLite file's damage
   {
     Server s(config);
     s.start();

@@ -79,7 +79,7 @@ TEST(RelationStore, FollowsAndBlocksAreKeptListedAndForgotten) {
     RelationStore relations(store, [&] { return t; });
     // Three users to relate.
     ASSERT_EQ(store.commit([](StoreWriter& w) {
-      sqlite3* db = w.connection();
+      Database* db = w.connection();
       for (const char* name : {"Cy", "ann", "Bob"}) {
         std::string key = name;
         for (char& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));

@@ -10,6 +10,7 @@
 #include "app/commands.hpp"
 #include "app/position_source.hpp"
 #include "server/chat/chat_store.hpp"
+#include "server/store/database.hpp"
 #include "server/store/game_store.hpp"
 
 namespace dvonn::app {
@@ -52,7 +53,7 @@ void register_admin_command(CLI::App& app, CommandSet& set) {
   auto* c = app.add_subcommand("admin", "Moderate a server's chat: list reports, delete a message, ban an account");
   c->require_subcommand(1);
   auto with_db = [o](CLI::App* sub) {
-    sub->add_option("--db", o->db, "The server's SQLite database file")->capture_default_str();
+    sub->add_option("--db", o->db, "The server's database: its SQLite file or PostgreSQL URI")->capture_default_str();
     return sub;
   };
   auto* reports = with_db(c->add_subcommand("reports", "List the open reports of chat messages, oldest first"));
@@ -65,7 +66,7 @@ void register_admin_command(CLI::App& app, CommandSet& set) {
   auto* unban = with_db(c->add_subcommand("unban", "Let a banned account log in again"));
   unban->add_option("NAME", o->name, "The account's name")->required();
   set.add(c, [o, reports, remove, ban, unban]() -> int {
-    if (!std::filesystem::exists(o->db)) throw InputError("no database " + o->db);
+    if (!server::is_postgres_target(o->db) && !std::filesystem::exists(o->db)) throw InputError("no database " + o->db);
     GameStore store(o->db);
     ChatStore chat(store);
     if (reports->parsed()) return list_reports(chat, o->limit);

@@ -11,6 +11,7 @@
 #include "app/position_source.hpp"
 #include "server/base/json_log.hpp"
 #include "server/http/server.hpp"
+#include "server/store/database.hpp"
 
 namespace dvonn::app {
 namespace {
@@ -74,8 +75,8 @@ int run_serve(server::ServerConfig config, const std::string& metrics_token_file
     // give this message and exit status, not an abort.
     s->start();
   } catch (const std::exception& e) {
-    std::cerr << "dvonn serve: cannot start on " << config.host << ":" << config.port << " with " << config.db << ": "
-              << e.what() << "\n";
+    std::cerr << "dvonn serve: cannot start on " << config.host << ":" << config.port << " with "
+              << server::database_display_name(config.db) << ": " << e.what() << "\n";
     return 1;
   }
   std::string host = config.host;
@@ -100,7 +101,9 @@ void register_serve_command(CLI::App& app, CommandSet& set) {
   auto* c = app.add_subcommand("serve", "Run the web game server: the browser UI, a JSON API and live WebSocket games");
   c->add_option("--host", o->host, "Address to listen on (0.0.0.0 for every interface)")->capture_default_str();
   c->add_option("--port", o->port, "TCP port to listen on (0 picks a free one)")->capture_default_str();
-  c->add_option("--db", o->db, "SQLite database file holding every game (created if missing)")
+  c->add_option("--db", o->db,
+                "Database holding every game: a SQLite file (created if missing), or a PostgreSQL database as a "
+                "postgresql:// URI or a libpq keyword string (host=/run/postgresql dbname=dvonn)")
       ->capture_default_str()
       // SQLite would take "" for a temporary database, lost at exit.
       ->check(CLI::Validator(

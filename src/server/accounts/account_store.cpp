@@ -1,7 +1,6 @@
 #include "server/accounts/account_store.hpp"
 
 #include <sodium.h>
-#include <sqlite3.h>
 
 #include <iostream>
 
@@ -53,8 +52,8 @@ AccountStore::AccountStore(GameStore& store, NowMs now_ms) : store_(store), now_
   std::int64_t now = now_ms_();
   std::string error = store_.commit([now](StoreWriter& w) {
     Statement insert(w.connection(),
-                     "INSERT OR IGNORE INTO users(name, name_key, password_hash, guest, engine, rating, deviation, "
-                     "created_ms) VALUES (?1, ?1, '', 0, 1, ?2, ?3, ?4)",
+                     "INSERT INTO users(name, name_key, password_hash, guest, engine, rating, deviation, "
+                     "created_ms) VALUES (?1, ?1, '', 0, 1, ?2, ?3, ?4) ON CONFLICT DO NOTHING",
                      false);
     Statement update(w.connection(), "UPDATE users SET rating = ?2, deviation = ?3 WHERE name_key = ?1", false);
     for (int level = 1; level <= kEngineLevels; ++level) {
@@ -88,7 +87,7 @@ User AccountStore::engine_user(int level) const {
 std::optional<User> AccountStore::find_user(const std::string& name) {
   std::optional<User> found;
   std::string key = name_key(name);
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     Statement q(db, (std::string("SELECT ") + kUserColumns + " FROM users u WHERE u.name_key = ?1").c_str(), false);
     q.bind(1, key);
     if (q.next()) {
@@ -104,7 +103,7 @@ std::optional<User> AccountStore::session_user(const std::string& token) {
   std::optional<User> found;
   std::string hash = sha256_hex(token);
   std::int64_t now = now_ms_();
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     Statement q(db,
                 (std::string("SELECT ") + kUserColumns +
                  " FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?1 AND s.expires_ms > ?2"
@@ -120,7 +119,7 @@ std::optional<User> AccountStore::session_user(const std::string& token) {
   return found;
 }
 
-std::string AccountStore::new_session(sqlite3* db, std::int64_t user) {
+std::string AccountStore::new_session(Database* db, std::int64_t user) {
   unsigned char bytes[32];
   randombytes_buf(bytes, sizeof bytes);
   std::string token = to_hex(bytes, sizeof bytes);
@@ -143,11 +142,14 @@ AuthResult AccountStore::create_user(const std::string& name, const std::string&
   std::int64_t now = now_ms_();
   std::string error = store_.commit([&](StoreWriter& w) {
     Statement insert(w.connection(),
-                     "INSERT INTO users(name, name_key, password_hash, guest, created_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
+                     "INSERT INTO users(name, name_key, password_hash, guest, created_ms) VALUES (?1, ?2, ?3, ?4, ?5)"
+                     " RETURNING id",
                      false);
-    insert.bind(1, name).bind(2, name_key(name)).bind(3, hash).bind(4, std::int64_t{guest}).bind(5, now).run();
+    insert.bind(1, name).bind(2, name_key(name)).bind(3, hash).bind(4, std::int64_t{guest}).bind(5, now);
+    if (!insert.next()) throw StoreError("no user id");
     User p;
-    p.id = sqlite3_last_insert_rowid(w.connection());
+    p.id = insert.integer(0);
+    insert.reset();
     p.name = name;
     p.guest = guest;
     result.user = p;
@@ -205,7 +207,7 @@ AuthResult AccountStore::login(const std::string& name, const std::string& passw
   bool banned = false;  // by a moderator (dvonn admin ban)
   if (name.size() <= 64 && password.size() <= 128) {
     std::string key = name_key(name);
-    store_.read([&](sqlite3* db) {
+    store_.read([&](Database* db) {
       Statement q(db,
                   (std::string("SELECT ") + kUserColumns +
                    ", u.password_hash AS password_hash, u.banned AS banned FROM users u WHERE u.name_key = ?1")
@@ -256,7 +258,7 @@ void AccountStore::logout(const std::string& token, std::function<void(const std
 
 AuthResult AccountStore::check_user_password(std::int64_t user, const std::string& password) {
   std::string hash;
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     Statement q(db, "SELECT password_hash FROM users WHERE id = ?1 AND guest = 0 AND engine = 0", false);
     q.bind(1, user);
     if (q.next()) {
@@ -298,7 +300,7 @@ AuthResult AccountStore::delete_account(const User& user, const std::string& pas
   if (!user.guest)
     if (AuthResult r = check_user_password(user.id, password); r.status != 200) return r;
   std::int64_t unfinished = 0;
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     Statement q(db, "SELECT COUNT(*) FROM games WHERE (white_user = ?1 OR black_user = ?1) AND over = 0", false);
     q.bind(1, user.id);
     if (q.next()) {
@@ -312,7 +314,7 @@ AuthResult AccountStore::delete_account(const User& user, const std::string& pas
     return auth_error(409, "you have " + std::to_string(unfinished) +
                                " unfinished games; finish, resign, abort or cancel them first");
   std::string error = store_.commit([&](StoreWriter& w) {
-    sqlite3* db = w.connection();
+    Database* db = w.connection();
     // The key '~deleted-ID' no name can have ('~' is not allowed): the
     // name is free for a new sign-up at once.
     Statement anonymise(

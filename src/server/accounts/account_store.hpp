@@ -58,7 +58,7 @@ class AccountStore {
   // What other stores keep about a user (relations, chat, ...) and forget
   // when the account is deleted: run in delete_account's transaction. Add
   // them before serving.
-  using DeletionStep = std::function<void(sqlite3* db, std::int64_t user)>;
+  using DeletionStep = std::function<void(Database* db, std::int64_t user)>;
   void add_deletion_step(DeletionStep step) { deletion_steps_.push_back(std::move(step)); }
 
   // The user of a session cookie; nullopt when unknown or expired.
@@ -71,7 +71,7 @@ class AccountStore {
 
  private:
   // Makes a session for a user in the current transaction; returns the token.
-  std::string new_session(sqlite3* db, std::int64_t user);
+  std::string new_session(Database* db, std::int64_t user);
   AuthResult create_user(const std::string& name, const std::string& hash, bool guest);
   // Frees the name of a guest none of whose sessions lives any more;
   // returns the storage error, "" on success.

@@ -10,7 +10,7 @@ namespace {
 
 // A player's family rating as it is now (inside the transaction): an
 // engine's fixed one, a person's row, or a new player's.
-community::Glicko2Rating family_rating(sqlite3* db, const User& p, const std::string& family) {
+community::Glicko2Rating family_rating(Database* db, const User& p, const std::string& family) {
   if (p.engine) {
     auto level = engine_level_of(p.name);
     return {level ? engine_rating(*level) : p.rating, kEngineDeviation, 0.06};
@@ -26,7 +26,7 @@ community::Glicko2Rating family_rating(sqlite3* db, const User& p, const std::st
 }
 
 // The clock text of a stored game; throws StoreError for an unknown game.
-std::string game_clock(sqlite3* db, const std::string& game_id) {
+std::string game_clock(Database* db, const std::string& game_id) {
   Statement q(db, "SELECT clock FROM games WHERE id = ?1", false);
   q.bind(1, game_id);
   if (!q.next()) throw StoreError("rated game " + game_id + " is not stored");
@@ -37,8 +37,8 @@ std::string game_clock(sqlite3* db, const std::string& game_id) {
 
 }  // namespace
 
-void rate_family_game(sqlite3* db, const std::string& game_id, const User& white, const User& black, double white_score,
-                      std::int64_t now_ms) {
+void rate_family_game(Database* db, const std::string& game_id, const User& white, const User& black,
+                      double white_score, std::int64_t now_ms) {
   const std::string family = community::time_control_family(game_clock(db, game_id));
   auto wr = family_rating(db, white, family);
   auto br = family_rating(db, black, family);
@@ -47,11 +47,13 @@ void rate_family_game(sqlite3* db, const std::string& game_id, const User& white
                    "INSERT INTO family_ratings(user_id, family, rating, deviation, volatility, games, updated_ms) "
                    "VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6) ON CONFLICT(user_id, family) DO UPDATE SET "
                    "rating = excluded.rating, deviation = excluded.deviation, volatility = excluded.volatility, "
-                   "games = games + 1, updated_ms = excluded.updated_ms",
+                   "games = family_ratings.games + 1, updated_ms = excluded.updated_ms",
                    false);
   Statement history(db,
-                    "INSERT OR REPLACE INTO family_rating_history(user_id, game_id, family, time_ms, before, after, "
-                    "deviation) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                    "INSERT INTO family_rating_history(user_id, game_id, family, time_ms, before, after, "
+                    "deviation) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT(user_id, game_id) DO UPDATE SET"
+                    " family = excluded.family, time_ms = excluded.time_ms, before = excluded.before,"
+                    " after = excluded.after, deviation = excluded.deviation",
                     false);
   auto apply = [&](const User& p, const community::Glicko2Rating& before, const community::Glicko2Rating& after) {
     if (p.engine || !p.id) return;
@@ -75,7 +77,7 @@ void rate_family_game(sqlite3* db, const std::string& game_id, const User& white
   apply(black, br, bn);
 }
 
-bool family_ratings_need_replay(sqlite3* db) {
+bool family_ratings_need_replay(Database* db) {
   Statement q(db,
               // Only what the replay would fill (a stored game): else a
               // stray history row would replay at every start.
@@ -87,7 +89,7 @@ bool family_ratings_need_replay(sqlite3* db) {
   return missing;
 }
 
-std::int64_t replay_family_ratings(sqlite3* db) {
+std::int64_t replay_family_ratings(Database* db) {
   sql_exec(db, "DELETE FROM family_ratings; DELETE FROM family_rating_history;");
   struct Rated {
     std::string id;

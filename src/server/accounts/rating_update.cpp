@@ -10,7 +10,7 @@ namespace dvonn::server {
 namespace {
 
 // The player's row as it is now (inside the transaction).
-User current(sqlite3* db, const User& p) {
+User current(Database* db, const User& p) {
   auto row = read_user(db, p.id);
   if (!row) throw StoreError("rated game with an unknown user " + std::to_string(p.id));
   User r = *row;
@@ -23,7 +23,7 @@ User current(sqlite3* db, const User& p) {
 
 }  // namespace
 
-RatingChanges rate_finished_game(sqlite3* db, const std::string& game_id, const User& white, const User& black,
+RatingChanges rate_finished_game(Database* db, const std::string& game_id, const User& white, const User& black,
                                  double white_score, std::int64_t now_ms) {
   User w = current(db, white);
   User b = current(db, black);
@@ -38,10 +38,13 @@ RatingChanges rate_finished_game(sqlite3* db, const std::string& game_id, const 
   c.black_before = b.rating;
   Statement update(db, "UPDATE users SET rating = ?2, deviation = ?3, volatility = ?4, games = games + 1 WHERE id = ?1",
                    false);
-  Statement history(db,
-                    "INSERT OR REPLACE INTO rating_history(user_id, game_id, color, time_ms, before, after, deviation) "
-                    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                    false);
+  Statement history(
+      db,
+      "INSERT INTO rating_history(user_id, game_id, color, time_ms, before, after, deviation) "
+      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT(user_id, game_id) DO UPDATE SET color = excluded.color,"
+      " time_ms = excluded.time_ms, before = excluded.before, after = excluded.after,"
+      " deviation = excluded.deviation",
+      false);
   auto apply = [&](User& p, const community::Glicko2Rating& next, const char* color, double& after) {
     if (p.engine) {
       after = p.rating;

@@ -10,8 +10,7 @@
 #include <string>
 
 #include "server/base/user.hpp"
-
-struct sqlite3;
+#include "server/store/database.hpp"
 
 namespace dvonn::server {
 
@@ -24,7 +23,7 @@ struct RatingChanges {
 };
 
 // white_score: 1, 0.5 or 0. Throws StoreError.
-RatingChanges rate_finished_game(sqlite3* db, const std::string& game_id, const User& white, const User& black,
+RatingChanges rate_finished_game(Database* db, const std::string& game_id, const User& white, const User& black,
                                  double white_score, std::int64_t now_ms);
 
 }  // namespace dvonn::server

@@ -13,8 +13,8 @@ const char* table(Relation relation) { return relation == Relation::Follow ? "fo
 std::string RelationStore::set(std::int64_t from, std::int64_t to, Relation relation, bool on) {
   std::int64_t now = now_ms_();
   return store_.commit([&](StoreWriter& w) {
-    std::string sql = on ? std::string("INSERT OR IGNORE INTO ") + table(relation) +
-                               "(from_user, to_user, created_ms) VALUES (?1, ?2, ?3)"
+    std::string sql = on ? std::string("INSERT INTO ") + table(relation) +
+                               "(from_user, to_user, created_ms) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING"
                          : std::string("DELETE FROM ") + table(relation) + " WHERE from_user = ?1 AND to_user = ?2";
     Statement q(w.connection(), sql.c_str(), false);
     q.bind(1, from).bind(2, to);
@@ -25,7 +25,7 @@ std::string RelationStore::set(std::int64_t from, std::int64_t to, Relation rela
 
 bool RelationStore::has(std::int64_t from, std::int64_t to, Relation relation) {
   bool found = false;
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     std::string sql = std::string("SELECT 1 FROM ") + table(relation) + " WHERE from_user = ?1 AND to_user = ?2";
     Statement q(db, sql.c_str(), false);
     q.bind(1, from).bind(2, to);
@@ -37,7 +37,7 @@ bool RelationStore::has(std::int64_t from, std::int64_t to, Relation relation) {
 
 bool RelationStore::blocked_either(std::int64_t a, std::int64_t b) {
   bool found = false;
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     Statement q(db, "SELECT 1 FROM blocks WHERE (from_user = ?1 AND to_user = ?2) OR (from_user = ?2 AND to_user = ?1)",
                 false);
     q.bind(1, a).bind(2, b);
@@ -50,7 +50,7 @@ bool RelationStore::blocked_either(std::int64_t a, std::int64_t b) {
 std::vector<User> RelationStore::list(std::int64_t from, Relation relation, const std::string& after,
                                       std::size_t limit) {
   std::vector<User> users;
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     std::string sql = std::string("SELECT ") + kUserColumns + " FROM " + table(relation) +
                       " r JOIN users u ON u.id = r.to_user WHERE r.from_user = ?1 AND u.name_key > ?2"
                       " ORDER BY u.name_key LIMIT ?3";
@@ -63,7 +63,7 @@ std::vector<User> RelationStore::list(std::int64_t from, Relation relation, cons
 
 std::int64_t RelationStore::count(std::int64_t from, Relation relation) {
   std::int64_t n = 0;
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     std::string sql = std::string("SELECT COUNT(*) FROM ") + table(relation) + " WHERE from_user = ?1";
     Statement q(db, sql.c_str(), false);
     q.bind(1, from);
@@ -77,7 +77,7 @@ std::int64_t RelationStore::count(std::int64_t from, Relation relation) {
 
 std::vector<std::int64_t> RelationStore::followers(std::int64_t user) {
   std::vector<std::int64_t> ids;
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     Statement q(db, "SELECT from_user FROM follows WHERE to_user = ?1", false);
     q.bind(1, user);
     while (q.next()) ids.push_back(q.integer(0));
@@ -85,7 +85,7 @@ std::vector<std::int64_t> RelationStore::followers(std::int64_t user) {
   return ids;
 }
 
-void RelationStore::forget_user(sqlite3* db, std::int64_t user) {
+void RelationStore::forget_user(Database* db, std::int64_t user) {
   for (const char* t : {"follows", "blocks"}) {
     std::string sql = std::string("DELETE FROM ") + t + " WHERE from_user = ?1 OR to_user = ?1";
     Statement q(db, sql.c_str(), false);

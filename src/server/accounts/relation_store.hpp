@@ -36,7 +36,7 @@ class RelationStore {
   std::vector<std::int64_t> followers(std::int64_t user);
   // Removes every relation from or to a user (a deleted account), in the
   // caller's transaction.
-  static void forget_user(sqlite3* db, std::int64_t user);
+  static void forget_user(Database* db, std::int64_t user);
 
  private:
   GameStore& store_;

@@ -9,7 +9,7 @@ namespace dvonn::server {
 
 std::vector<std::string> TutorialStore::done(std::int64_t user) {
   std::vector<std::string> stored;
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     Statement q(db, "SELECT step FROM tutorial_progress WHERE user_id = ?1", false);
     q.bind(1, user);
     while (q.next()) stored.push_back(q.text(0));
@@ -26,14 +26,16 @@ std::string TutorialStore::finish(std::int64_t user, const std::string& step) {
   if (std::find(already.begin(), already.end(), step) != already.end()) return "";
   std::int64_t now = now_ms_();
   return store_.commit([&](StoreWriter& w) {
-    Statement q(w.connection(), "INSERT OR IGNORE INTO tutorial_progress(user_id, step, done_ms) VALUES (?1, ?2, ?3)",
+    Statement q(w.connection(),
+                "INSERT INTO tutorial_progress(user_id, step, done_ms) VALUES (?1, ?2, ?3)"
+                " ON CONFLICT DO NOTHING",
                 false);
     q.bind(1, user).bind(2, step).bind(3, now);
     q.run();
   });
 }
 
-void TutorialStore::forget_user(sqlite3* db, std::int64_t user) {
+void TutorialStore::forget_user(Database* db, std::int64_t user) {
   Statement q(db, "DELETE FROM tutorial_progress WHERE user_id = ?1", false);
   q.bind(1, user).run();
 }

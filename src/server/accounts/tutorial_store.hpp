@@ -25,7 +25,7 @@ class TutorialStore {
   std::string finish(std::int64_t user, const std::string& step);
   // Removes a user's progress (a deleted account), in the caller's
   // transaction.
-  static void forget_user(sqlite3* db, std::int64_t user);
+  static void forget_user(Database* db, std::int64_t user);
 
  private:
   GameStore& store_;

@@ -6,7 +6,7 @@
 
 namespace dvonn::server {
 
-std::vector<FinishedGameId> finished_game_ids(sqlite3* db, std::int64_t user, int limit, std::int64_t& total) {
+std::vector<FinishedGameId> finished_game_ids(Database* db, std::int64_t user, int limit, std::int64_t& total) {
   constexpr const char* kWhere =
       "WHERE (white_user = ?1 OR black_user = ?1) AND over = 1 AND end_reason NOT IN ('cancelled', 'aborted') ";
   total = 0;

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-struct sqlite3;
+#include "server/store/database.hpp"
 
 namespace dvonn::server {
 
@@ -17,6 +17,6 @@ struct FinishedGameId {
 
 // The latest `limit` of them (all when there are fewer), oldest first, and
 // in `total` how many there are.
-std::vector<FinishedGameId> finished_game_ids(sqlite3* db, std::int64_t user, int limit, std::int64_t& total);
+std::vector<FinishedGameId> finished_game_ids(Database* db, std::int64_t user, int limit, std::int64_t& total);
 
 }  // namespace dvonn::server

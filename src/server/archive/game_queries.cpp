@@ -95,7 +95,7 @@ json GameQueries::my_games(const User& user, int limit, std::int64_t offset) {
   json my_turn = json::array(), waiting = json::array(), finished = json::array();
   std::int64_t mine_count = 0, unfinished_count = 0;
   bool more = false;
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     // One more than the page: whether there are more.
     std::string unfinished =
         std::string(kSummarySelect) +
@@ -117,11 +117,12 @@ json GameQueries::my_games(const User& user, int limit, std::int64_t offset) {
     }
     q.reset();
     // The same test as above, over all of them.
-    Statement c(db,
-                "SELECT COALESCE(SUM(started_ms > 0 AND ((to_move = 'white' AND white_user = ?1) OR "
-                "(to_move = 'black' AND black_user = ?1))), 0) AS my_turn, COUNT(*) AS unfinished FROM games "
-                "WHERE (white_user = ?1 OR black_user = ?1) AND over = 0",
-                false);
+    Statement c(
+        db,
+        "SELECT COALESCE(SUM(CASE WHEN started_ms > 0 AND ((to_move = 'white' AND white_user = ?1) OR "
+        "(to_move = 'black' AND black_user = ?1)) THEN 1 ELSE 0 END), 0) AS my_turn, COUNT(*) AS unfinished FROM games "
+        "WHERE (white_user = ?1 OR black_user = ?1) AND over = 0",
+        false);
     c.bind(1, user.id);
     if (c.next()) {
       mine_count = c.integer("my_turn");
@@ -148,12 +149,13 @@ std::optional<json> GameQueries::profile(const std::string& name, int limit, con
   std::int64_t wins = 0, draws = 0, losses = 0;
   json history = json::array(), recent = json::array();
   bool more = false;
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     // Counted by the database: a player's games are never all read.
     Statement r(
         db,
-        "SELECT COALESCE(SUM(winner = 'draw'), 0) AS draws, COALESCE(SUM(winner <> 'draw' AND winner = CASE WHEN "
-        "white_user = ?1 THEN 'white' ELSE 'black' END), 0) AS wins, COUNT(*) AS decided FROM games "
+        "SELECT COALESCE(SUM(CASE WHEN winner = 'draw' THEN 1 ELSE 0 END), 0) AS draws, COALESCE(SUM(CASE WHEN "
+        "winner <> 'draw' AND winner = CASE WHEN white_user = ?1 THEN 'white' ELSE 'black' END THEN 1 ELSE 0 END), 0)"
+        " AS wins, COUNT(*) AS decided FROM games "
         "WHERE (white_user = ?1 OR black_user = ?1) AND over = 1 AND end_reason NOT IN ('cancelled', 'aborted') AND "
         "winner <> ''",
         false);
@@ -217,7 +219,7 @@ json GameQueries::archive(const std::string& player, const PageCursor& before, i
     if (!p) return {{"games", json::array()}, {"more", false}, {"next", nullptr}};
     user = p->id;
   }
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     std::string sql = std::string(kSummarySelect) +
                       "WHERE g.over = 1 AND g.end_reason NOT IN ('cancelled', 'aborted') AND " +
                       PageCursor::before_sql("g.updated_ms", "g.id", 1, 4) + " " +
@@ -233,7 +235,7 @@ json GameQueries::archive(const std::string& player, const PageCursor& before, i
 
 json GameQueries::live(std::int64_t now, const PageCursor& before, int limit) {
   json page;
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     std::string sql = std::string(kSummarySelect) +
                       "WHERE g.over = 0 AND g.mode IN ('online', 'engine') AND g.updated_ms > ?1 AND "
                       // Being played: a person has moved (an engine playing

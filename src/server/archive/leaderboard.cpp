@@ -25,7 +25,7 @@ void bind_board(Statement& q, const std::string& family, std::int64_t now_ms) {
       .bind(5, std::string(kDeletedPlayerName));
 }
 
-std::int64_t board_size(sqlite3* db, const std::string& family, std::int64_t now_ms) {
+std::int64_t board_size(Database* db, const std::string& family, std::int64_t now_ms) {
   Statement q(
       db,
       (std::string("SELECT COUNT(*) FROM family_ratings f JOIN users u ON u.id = f.user_id WHERE ") + kOnBoard).c_str(),
@@ -41,7 +41,7 @@ std::int64_t board_size(sqlite3* db, const std::string& family, std::int64_t now
 
 // Up to `limit` rows of a family's board from `offset`, plus whether more
 // follow.
-json board_rows(sqlite3* db, const std::string& family, std::int64_t now_ms, int limit, std::int64_t offset,
+json board_rows(Database* db, const std::string& family, std::int64_t now_ms, int limit, std::int64_t offset,
                 bool& more) {
   // The trend: the rating now minus the rating before the first game of
   // the last kTrendDays days (none: no change).
@@ -87,7 +87,7 @@ json Leaderboard::rules() {
 
 json Leaderboard::board(const std::string& family, std::int64_t now_ms, int limit, std::int64_t offset) {
   json page;
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     bool more = false;
     json rows = board_rows(db, family, now_ms, limit, offset, more);
     page = {{"family", family},
@@ -102,7 +102,7 @@ json Leaderboard::board(const std::string& family, std::int64_t now_ms, int limi
 
 json Leaderboard::overview(std::int64_t now_ms, int limit) {
   json families = json::array();
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     for (const auto& family : community::time_control_families()) {
       bool more = false;
       json rows = board_rows(db, family, now_ms, limit, 0, more);
@@ -115,7 +115,7 @@ json Leaderboard::overview(std::int64_t now_ms, int limit) {
 
 json Leaderboard::ratings_of(std::int64_t user, std::int64_t now_ms) {
   json ratings = json::array();
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     Statement q(db, "SELECT family, rating, deviation, games, updated_ms FROM family_ratings WHERE user_id = ?1",
                 false);
     q.bind(1, user);

@@ -25,8 +25,9 @@ constexpr const char* kMine =
     "g.end_reason NOT IN ('cancelled', 'aborted') AND g.winner <> '') ";
 
 constexpr const char* kCounts =
-    "COUNT(*) AS games, COALESCE(SUM(outcome = 1), 0) AS wins, COALESCE(SUM(outcome = -1), 0) AS losses, "
-    "COALESCE(SUM(outcome = 0), 0) AS draws";
+    "COUNT(*) AS games, COALESCE(SUM(CASE WHEN outcome = 1 THEN 1 ELSE 0 END), 0) AS wins, "
+    "COALESCE(SUM(CASE WHEN outcome = -1 THEN 1 ELSE 0 END), 0) AS losses, "
+    "COALESCE(SUM(CASE WHEN outcome = 0 THEN 1 ELSE 0 END), 0) AS draws";
 
 json counts_of(const Statement& q) {
   return {{"games", q.integer("games")},
@@ -44,7 +45,7 @@ void add_counts(json& into, const json& more) {
 
 }  // namespace
 
-json profile_stats(sqlite3* db, std::int64_t user) {
+json profile_stats(Database* db, std::int64_t user) {
   using community::time_control_families;
   using community::time_control_family;
   // By family: the database groups by the stored clock text, which maps

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-struct sqlite3;
+#include "server/store/database.hpp"
 
 namespace dvonn::server {
 
@@ -35,6 +35,6 @@ inline constexpr int kTopOpponents = 5;
 //  "difference": {"average", "games"}, "streaks": {"longest", "current"},
 //  "opponents": [{"player": PLAYER, "games", "wins", "losses", "draws"}...]}
 // of a user, read in the caller's read of the database.
-nlohmann::json profile_stats(sqlite3* db, std::int64_t user);
+nlohmann::json profile_stats(Database* db, std::int64_t user);
 
 }  // namespace dvonn::server

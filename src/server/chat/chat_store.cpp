@@ -1,7 +1,5 @@
 #include "server/chat/chat_store.hpp"
 
-#include <sqlite3.h>
-
 #include "server/accounts/account_rules.hpp"
 #include "server/base/store_error.hpp"
 #include "server/store/sqlite_util.hpp"
@@ -27,25 +25,26 @@ ChatMessage read_message(const Statement& q) {
 
 std::string ChatStore::add(ChatMessage& message) {
   return store_.commit([&](StoreWriter& w) {
-    Statement q(
-        w.connection(),
-        "INSERT INTO chat_messages(game_id, channel, user_id, name, text, time_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        false);
+    Statement q(w.connection(),
+                "INSERT INTO chat_messages(game_id, channel, user_id, name, text, time_ms) VALUES (?1, ?2, ?3, ?4, ?5, "
+                "?6) RETURNING id",
+                false);
     q.bind(1, message.game_id)
         .bind(2, std::string(channel_name(message.channel)))
         .bind(3, message.user_id)
         .bind(4, message.name)
         .bind(5, message.text)
-        .bind(6, message.time_ms)
-        .run();
-    message.id = sqlite3_last_insert_rowid(w.connection());
+        .bind(6, message.time_ms);
+    if (!q.next()) throw StoreError("no message id");
+    message.id = q.integer(0);
+    q.reset();
   });
 }
 
 std::vector<ChatMessage> ChatStore::list(const std::string& game_id, std::int64_t after, std::size_t limit,
                                          bool spectators, std::int64_t viewer) {
   std::vector<ChatMessage> messages;
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     std::string sql = std::string("SELECT ") + kMessageColumns +
                       " FROM chat_messages m WHERE m.game_id = ?1 AND m.id > ?2 AND m.deleted = 0" +
                       (spectators ? "" : " AND m.channel = 'players'") +
@@ -60,7 +59,7 @@ std::vector<ChatMessage> ChatStore::list(const std::string& game_id, std::int64_
 
 std::optional<ChatMessage> ChatStore::find(std::int64_t id) {
   std::optional<ChatMessage> found;
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     Statement q(
         db,
         (std::string("SELECT ") + kMessageColumns + " FROM chat_messages m WHERE m.id = ?1 AND m.deleted = 0").c_str(),
@@ -78,10 +77,11 @@ bool ChatStore::report(std::int64_t message, std::int64_t reporter, const std::s
   bool added = false;
   std::string error = store_.commit([&](StoreWriter& w) {
     Statement q(w.connection(),
-                "INSERT OR IGNORE INTO chat_reports(message_id, reporter, reason, time_ms) VALUES (?1, ?2, ?3, ?4)",
+                "INSERT INTO chat_reports(message_id, reporter, reason, time_ms) VALUES (?1, ?2, ?3, ?4)"
+                " ON CONFLICT DO NOTHING",
                 false);
     q.bind(1, message).bind(2, reporter).bind(3, reason).bind(4, now).run();
-    added = sqlite3_changes(w.connection()) > 0;
+    added = w.connection()->changes() > 0;
   });
   if (!error.empty()) throw StoreError(error);
   return added;
@@ -89,7 +89,7 @@ bool ChatStore::report(std::int64_t message, std::int64_t reporter, const std::s
 
 bool ChatStore::chat_enabled(std::int64_t user) {
   bool on = true;
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     Statement q(db, "SELECT chat_enabled FROM users WHERE id = ?1", false);
     q.bind(1, user);
     if (q.next()) {
@@ -102,7 +102,7 @@ bool ChatStore::chat_enabled(std::int64_t user) {
 
 bool ChatStore::banned(std::int64_t user) {
   bool found = false;
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     Statement q(db, "SELECT 1 FROM users WHERE id = ?1 AND banned = 1", false);
     q.bind(1, user);
     found = q.next();
@@ -121,7 +121,7 @@ std::string ChatStore::set_chat_enabled(std::int64_t user, bool on) {
 std::vector<std::int64_t> ChatStore::silenced(std::int64_t author, const std::vector<std::int64_t>& viewers) {
   std::vector<std::int64_t> out;
   if (viewers.empty()) return out;
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     Statement q(db,
                 "SELECT 1 FROM users u WHERE u.id = ?2 AND (u.chat_enabled = 0 OR EXISTS (SELECT 1 FROM blocks b WHERE"
                 " (b.from_user = ?1 AND b.to_user = ?2) OR (b.from_user = ?2 AND b.to_user = ?1)))",
@@ -139,7 +139,7 @@ std::vector<std::int64_t> ChatStore::silenced(std::int64_t author, const std::ve
 
 std::vector<ChatReport> ChatStore::open_reports(std::size_t limit) {
   std::vector<ChatReport> reports;
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     Statement q(db,
                 (std::string("SELECT ") + kMessageColumns +
                  ", r.reason AS reason, r.time_ms AS report_ms, u.name AS reporter FROM chat_reports r"
@@ -158,7 +158,7 @@ bool ChatStore::delete_message(std::int64_t id) {
   std::string error = store_.commit([&](StoreWriter& w) {
     Statement q(w.connection(), "UPDATE chat_messages SET deleted = 1 WHERE id = ?1", false);
     q.bind(1, id).run();
-    found = sqlite3_changes(w.connection()) > 0;
+    found = w.connection()->changes() > 0;
     Statement r(w.connection(), "UPDATE chat_reports SET resolved = 1 WHERE message_id = ?1", false);
     r.bind(1, id).run();
   });
@@ -172,7 +172,7 @@ bool ChatStore::set_banned(const std::string& name, bool banned) {
   std::string error = store_.commit([&](StoreWriter& w) {
     Statement q(w.connection(), "UPDATE users SET banned = ?2 WHERE name_key = ?1 AND engine = 0", false);
     q.bind(1, key).bind(2, static_cast<std::int64_t>(banned)).run();
-    found = sqlite3_changes(w.connection()) > 0;
+    found = w.connection()->changes() > 0;
     if (found && banned) {
       Statement s(w.connection(), "DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE name_key = ?1)",
                   false);
@@ -183,7 +183,7 @@ bool ChatStore::set_banned(const std::string& name, bool banned) {
   return found;
 }
 
-void ChatStore::forget_user(sqlite3* db, std::int64_t user) {
+void ChatStore::forget_user(Database* db, std::int64_t user) {
   for (const char* sql : {"DELETE FROM chat_reports WHERE reporter = ?1 OR message_id IN (SELECT id FROM chat_messages "
                           "WHERE user_id = ?1)",
                           "DELETE FROM chat_messages WHERE user_id = ?1"}) {

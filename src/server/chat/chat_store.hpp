@@ -62,7 +62,7 @@ class ChatStore {
 
   // Removes a user's messages and reports, and the reports of its messages
   // (a deleted account), in the caller's transaction.
-  static void forget_user(sqlite3* db, std::int64_t user);
+  static void forget_user(Database* db, std::int64_t user);
 
  private:
   GameStore& store_;

@@ -50,7 +50,7 @@ void Api::user_stats(const ApiCall& call, Respond respond) {
   auto user = p_.accounts.find_user(name);
   if (!user) return respond(json_error(404, "no user " + name));
   json stats;
-  p_.context.store.read([&](sqlite3* db) { stats = profile_stats(db, user->id); });
+  p_.context.store.read([&](Database* db) { stats = profile_stats(db, user->id); });
   respond(ok_json({{"user", player_json(*user)}, {"stats", stats}}));
 }
 
@@ -82,7 +82,7 @@ void Api::export_games(const ApiCall& call, Respond respond) {
   const User& user = *call.caller.user;
   std::vector<FinishedGameId> ids;
   std::int64_t total = 0;
-  p_.context.store.read([&](sqlite3* db) { ids = finished_game_ids(db, user.id, kExportMax, total); });
+  p_.context.store.read([&](Database* db) { ids = finished_game_ids(db, user.id, kExportMax, total); });
   std::string file;
   for (const auto& game : ids) {
     // Read from the store as a room apart from the registry: a download

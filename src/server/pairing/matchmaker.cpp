@@ -155,7 +155,7 @@ std::map<std::string, int> Matchmaker::count_playing() const {
   // have ended it); a day-a-move game counts for two days.
   std::map<std::string, int> playing;
   const std::int64_t now = context_.now_ms();
-  context_.store.read([&](sqlite3* db) {
+  context_.store.read([&](Database* db) {
     Statement q(db,
                 "SELECT clock, COUNT(*) AS n FROM games WHERE over = 0 AND mode = 'online' AND started_ms > 0"
                 " AND updated_ms > CASE WHEN clock = '1d' THEN ?2 ELSE ?1 END GROUP BY clock",

@@ -31,7 +31,7 @@ ReviewRow read_row(const Statement& q) {
 
 std::optional<ReviewRow> ReviewStore::find(const std::string& id) {
   std::optional<ReviewRow> found;
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     Statement q(db, (std::string(kColumns) + "WHERE id = ?1").c_str(), false);
     q.bind(1, id);
     if (q.next()) {
@@ -44,7 +44,7 @@ std::optional<ReviewRow> ReviewStore::find(const std::string& id) {
 
 std::optional<ReviewRow> ReviewStore::find_for(const std::string& game_id, const std::string& moves_key) {
   std::optional<ReviewRow> found;
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     Statement q(db,
                 (std::string(kColumns) +
                  "WHERE game_id = ?1 AND moves_key = ?2 AND status != 'failed' ORDER BY created_ms DESC LIMIT 1")
@@ -61,7 +61,7 @@ std::optional<ReviewRow> ReviewStore::find_for(const std::string& game_id, const
 
 std::vector<ReviewRow> ReviewStore::unfinished() {
   std::vector<ReviewRow> rows;
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     Statement q(db, (std::string(kColumns) + "WHERE status IN ('queued', 'running') ORDER BY created_ms, id").c_str(),
                 false);
     while (q.next()) rows.push_back(read_row(q));

@@ -9,7 +9,7 @@ namespace dvonn::server {
 
 void Lobby::load(GameStore& store) {
   std::vector<std::string> ids;
-  store.read([&](sqlite3* db) {
+  store.read([&](Database* db) {
     Statement q(db, "SELECT id FROM games WHERE lobby = 1 AND over = 0", false);
     while (q.next()) ids.push_back(q.text(0));
   });

@@ -1,7 +1,5 @@
 #include "server/social/challenge_store.hpp"
 
-#include <sqlite3.h>
-
 #include "community/time_control.hpp"
 #include "server/base/time_control_json.hpp"
 #include "server/store/sqlite_util.hpp"
@@ -67,7 +65,7 @@ std::string ChallengeStore::add(const Challenge& c) {
 
 std::optional<Challenge> ChallengeStore::find(const std::string& id) {
   std::optional<Challenge> found;
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     Statement q(db, (std::string(kChallengeSelect) + "WHERE c.id = ?1").c_str(), false);
     q.bind(1, id);
     if (q.next()) {
@@ -85,14 +83,14 @@ bool ChallengeStore::settle(const std::string& id, const std::string& state, con
     Statement q(w.connection(), "UPDATE challenges SET state = ?2, game_id = ?3 WHERE id = ?1 AND state = 'pending'",
                 false);
     q.bind(1, id).bind(2, state).bind(3, game_id).run();
-    changed = sqlite3_changes(w.connection()) > 0;
+    changed = w.connection()->changes() > 0;
   });
   return changed && error.empty();
 }
 
 std::int64_t ChallengeStore::pending_from(std::int64_t user) {
   std::int64_t n = 0;
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     Statement q(db, "SELECT COUNT(*) FROM challenges WHERE from_user = ?1 AND state = 'pending'", false);
     q.bind(1, user);
     if (q.next()) {
@@ -105,7 +103,7 @@ std::int64_t ChallengeStore::pending_from(std::int64_t user) {
 
 bool ChallengeStore::pending_between(std::int64_t from, std::int64_t to) {
   bool found = false;
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     Statement q(db, "SELECT 1 FROM challenges WHERE from_user = ?1 AND to_user = ?2 AND state = 'pending'", false);
     q.bind(1, from).bind(2, to);
     found = q.next();
@@ -116,7 +114,7 @@ bool ChallengeStore::pending_between(std::int64_t from, std::int64_t to) {
 
 std::vector<Challenge> ChallengeStore::pending_of(std::int64_t user, const PageCursor& before, std::size_t limit) {
   std::vector<Challenge> out;
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     std::string sql =
         std::string(kChallengeSelect) + "WHERE (c.from_user = ?1 OR c.to_user = ?1) AND c.state = 'pending' AND " +
         PageCursor::before_sql("c.created_ms", "c.id", 2, 3) + " ORDER BY c.created_ms DESC, c.id DESC LIMIT ?4";
@@ -129,7 +127,7 @@ std::vector<Challenge> ChallengeStore::pending_of(std::int64_t user, const PageC
 
 std::vector<Challenge> ChallengeStore::cancel_between(std::int64_t a, std::int64_t b, std::string& error) {
   std::vector<Challenge> pending;
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     Statement q(
         db,
         (std::string(kChallengeSelect) + "WHERE c.state = 'pending' AND ((c.from_user = ?1 AND c.to_user = ?2) OR"
@@ -150,7 +148,7 @@ std::vector<Challenge> ChallengeStore::cancel_between(std::int64_t a, std::int64
 
 std::vector<Challenge> ChallengeStore::expire(std::int64_t before, std::string& error) {
   std::vector<Challenge> old;
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     Statement q(db, (std::string(kChallengeSelect) + "WHERE c.state = 'pending' AND c.created_ms < ?1").c_str(), false);
     q.bind(1, before);
     while (q.next()) old.push_back(read_challenge(q));
@@ -164,7 +162,7 @@ std::vector<Challenge> ChallengeStore::expire(std::int64_t before, std::string& 
   return expired;
 }
 
-void ChallengeStore::forget_user(sqlite3* db, std::int64_t user) {
+void ChallengeStore::forget_user(Database* db, std::int64_t user) {
   Statement q(db, "DELETE FROM challenges WHERE from_user = ?1 OR to_user = ?1", false);
   q.bind(1, user).run();
 }

@@ -61,7 +61,7 @@ class ChallengeStore {
   std::vector<Challenge> expire(std::int64_t before, std::string& error);
   // Removes every challenge from or to a user (a deleted account), in the
   // caller's transaction.
-  static void forget_user(sqlite3* db, std::int64_t user);
+  static void forget_user(Database* db, std::int64_t user);
 
  private:
   GameStore& store_;

@@ -1,7 +1,5 @@
 #include "server/social/notification_store.hpp"
 
-#include <sqlite3.h>
-
 #include "server/store/sqlite_util.hpp"
 
 namespace dvonn::server {
@@ -12,16 +10,20 @@ nlohmann::json notification_json(const Notification& n) {
 
 std::string NotificationStore::add(Notification& n) {
   return store_.commit([&](StoreWriter& w) {
-    Statement q(w.connection(),
-                "INSERT INTO notifications(user_id, kind, data, created_ms, read) VALUES (?1, ?2, ?3, ?4, 0)", false);
-    q.bind(1, n.user).bind(2, n.kind).bind(3, n.data.dump()).bind(4, n.created_ms).run();
-    n.id = sqlite3_last_insert_rowid(w.connection());
+    Statement q(
+        w.connection(),
+        "INSERT INTO notifications(user_id, kind, data, created_ms, read) VALUES (?1, ?2, ?3, ?4, 0) RETURNING id",
+        false);
+    q.bind(1, n.user).bind(2, n.kind).bind(3, n.data.dump()).bind(4, n.created_ms);
+    if (!q.next()) throw StoreError("no notification id");
+    n.id = q.integer(0);
+    q.reset();
   });
 }
 
 std::vector<Notification> NotificationStore::page(std::int64_t user, std::int64_t before, std::size_t limit) {
   std::vector<Notification> out;
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     Statement q(db,
                 "SELECT id, kind, data, created_ms, read FROM notifications WHERE user_id = ?1 AND id < ?2"
                 " ORDER BY id DESC LIMIT ?3",
@@ -44,7 +46,7 @@ std::vector<Notification> NotificationStore::page(std::int64_t user, std::int64_
 
 std::int64_t NotificationStore::unread(std::int64_t user) {
   std::int64_t n = 0;
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     Statement q(db, "SELECT COUNT(*) FROM notifications WHERE user_id = ?1 AND read = 0", false);
     q.bind(1, user);
     if (q.next()) {
@@ -57,10 +59,11 @@ std::int64_t NotificationStore::unread(std::int64_t user) {
 
 bool NotificationStore::has_unread(std::int64_t user, const std::string& kind, const std::string& game) {
   bool found = false;
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
+    // The JSON's field: each back end has its own function for it.
     Statement q(db,
-                "SELECT 1 FROM notifications WHERE user_id = ?1 AND read = 0 AND kind = ?2"
-                " AND json_extract(data, '$.game') = ?3",
+                std::string("SELECT 1 FROM notifications WHERE user_id = ?1 AND read = 0 AND kind = ?2 AND ") +
+                    (db->postgres() ? "CAST(data AS JSON) ->> 'game' = ?3" : "json_extract(data, '$.game') = ?3"),
                 false);
     q.bind(1, user).bind(2, kind).bind(3, game);
     found = q.next();
@@ -83,7 +86,7 @@ std::string NotificationStore::mark_read(std::int64_t user, const std::vector<st
   });
 }
 
-void NotificationStore::forget_user(sqlite3* db, std::int64_t user) {
+void NotificationStore::forget_user(Database* db, std::int64_t user) {
   Statement q(db, "DELETE FROM notifications WHERE user_id = ?1", false);
   q.bind(1, user).run();
 }

@@ -41,7 +41,7 @@ class NotificationStore {
   std::string mark_read(std::int64_t user, const std::vector<std::int64_t>& ids, bool all);
   // Removes a user's notifications (a deleted account), in the caller's
   // transaction.
-  static void forget_user(sqlite3* db, std::int64_t user);
+  static void forget_user(Database* db, std::int64_t user);
 
  private:
   GameStore& store_;

@@ -8,7 +8,7 @@ std::int64_t Presence::playing() {
   std::int64_t n = 0;
   // An unfinished game nobody moved in for an hour is not "in play".
   std::int64_t since = now_ms_() - 3600 * 1000;
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     Statement q(db,
                 "SELECT COUNT(*) FROM games WHERE over = 0 AND updated_ms > ?1 AND mode = 'online'"
                 " AND started_ms > 0",
@@ -28,7 +28,7 @@ std::string Presence::playing_game(std::int64_t user) {
   // A real-time game has a move at least every few hours (at most 3 h on
   // the clock): the users' indexes then read only their recent games.
   std::int64_t since = now_ms_() - 4 * 3600 * 1000;
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     Statement q(db,
                 "SELECT id FROM games WHERE (white_user = ?1 OR black_user = ?1) AND updated_ms > ?2 AND over = 0"
                 " AND mode = 'online' AND started_ms > 0 AND clock LIKE '%+%' ORDER BY updated_ms DESC LIMIT 1",

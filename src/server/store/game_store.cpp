@@ -1,7 +1,5 @@
 #include "server/store/game_store.hpp"
 
-#include <sqlite3.h>
-
 #include <algorithm>
 #include <chrono>
 #include <future>
@@ -9,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "server/store/schema.hpp"
+#include "server/store/sqlite_database.hpp"
 #include "server/store/sqlite_util.hpp"
 #include "server/store/user_row.hpp"
 
@@ -19,24 +18,9 @@ double unix_time() {
   return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
-sqlite3* open_database(const std::string& path) {
-  sqlite3* db = nullptr;
-  int rc =
-      sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
-  if (rc != SQLITE_OK) {
-    std::string message = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
-    sqlite3_close(db);
-    throw StoreError("cannot open the database " + path + ": " + message);
-  }
-  // Another process (a second server on the same file, a backup) may hold a
-  // lock for a moment: wait rather than fail.
-  sqlite3_busy_timeout(db, 5000);
-  return db;
-}
-
-class SqliteWriter : public StoreWriter {
+class DatabaseWriter : public StoreWriter {
  public:
-  explicit SqliteWriter(sqlite3* db)
+  explicit DatabaseWriter(Database* db)
       : db_(db),
         insert_game_(db,
                      "INSERT INTO games(id, mode, level, start, white_token, black_token, engine_color, version, over, "
@@ -124,10 +108,10 @@ class SqliteWriter : public StoreWriter {
         .bind(13, p.ended_ms)
         .run();
   }
-  sqlite3* connection() override { return db_; }
+  Database* connection() override { return db_; }
 
  private:
-  sqlite3* db_;
+  Database* db_;
   Statement insert_game_, append_move_, truncate_, white_seat_, black_seat_, started_, lobby_, progress_;
 };
 
@@ -151,30 +135,37 @@ class GameStore::Lease {
   }
   Lease(const Lease&) = delete;
   Lease& operator=(const Lease&) = delete;
-  sqlite3* db = nullptr;
+  Database* db = nullptr;
 
  private:
   GameStore& store_;
 };
 
 GameStore::GameStore(const std::string& path, int readers) : path_(path) {
-  try {
-    write_db_ = open_database(path);
+  write_db_ = open_database(path);
+  if (write_db_->postgres()) {
+    // Servers starting side by side on one database: one at a time creates
+    // or migrates the schema (PostgreSQL's DDL is transactional).
+    sql_exec(write_db_.get(), "BEGIN; SELECT pg_advisory_xact_lock(4054)");
+    try {
+      create_schema(write_db_.get());
+      sql_exec(write_db_.get(), "COMMIT");
+    } catch (...) {
+      sql_exec(write_db_.get(), "ROLLBACK");
+      throw;
+    }
+  } else {
     // WAL: readers never block the writer and a commit appends to one file.
     // synchronous=FULL: COMMIT returns only after the WAL is fsynced, so an
     // acknowledged move survives kill -9 and power loss alike (NORMAL would
     // survive kill -9 only). Group commit keeps the fsync count low.
-    sql_exec(write_db_, "PRAGMA journal_mode=WAL");
-    sql_exec(write_db_, "PRAGMA synchronous=FULL");
-    sql_exec(write_db_, "PRAGMA foreign_keys=ON");
-    create_schema(write_db_);
-    for (int i = 0; i < std::max(1, readers); ++i) readers_.push_back(open_database(path));
-  } catch (...) {
-    for (sqlite3* db : readers_) sqlite3_close(db);
-    sqlite3_close(write_db_);
-    throw;
+    sql_exec(write_db_.get(), "PRAGMA journal_mode=WAL");
+    sql_exec(write_db_.get(), "PRAGMA synchronous=FULL");
+    sql_exec(write_db_.get(), "PRAGMA foreign_keys=ON");
+    create_schema(write_db_.get());
   }
-  free_readers_ = readers_;
+  for (int i = 0; i < std::max(1, readers); ++i) readers_.push_back(open_database(path));
+  for (auto& db : readers_) free_readers_.push_back(db.get());
   writer_ = std::thread([this] { writer_loop(); });
 }
 
@@ -185,8 +176,6 @@ GameStore::~GameStore() {
   }
   queue_cv_.notify_all();
   writer_.join();
-  for (sqlite3* db : readers_) sqlite3_close(db);
-  sqlite3_close(write_db_);
 }
 
 void GameStore::submit(Work work, Done done) {
@@ -205,9 +194,9 @@ std::string GameStore::commit(Work work) {
 }
 
 void GameStore::check_file() {
-  int moved = 0;
-  if (!file_lost_ && sqlite3_file_control(write_db_, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK && moved &&
-      !file_lost_.exchange(true))
+  auto* sqlite = dynamic_cast<SqliteDatabase*>(write_db_.get());
+  if (!sqlite) return;  // PostgreSQL: no file of ours to lose
+  if (!file_lost_ && sqlite->file_moved() && !file_lost_.exchange(true))
     std::cerr << "dvonn serve: the database file " << path_
               << " was moved or deleted while the server ran: every write is refused from now on; "
                  "put the file back and restart the server\n";
@@ -215,10 +204,12 @@ void GameStore::check_file() {
 }
 
 void GameStore::writer_loop() {
-  SqliteWriter writer(write_db_);
-  Statement begin(write_db_, "BEGIN IMMEDIATE");
-  Statement commit(write_db_, "COMMIT");
-  Statement rollback(write_db_, "ROLLBACK");
+  DatabaseWriter writer(write_db_.get());
+  Database* db = write_db_.get();
+  // IMMEDIATE: SQLite takes the write lock at once (PostgreSQL locks rows
+  // as it writes them).
+  Statement begin(db, db->postgres() ? "BEGIN" : "BEGIN IMMEDIATE");
+  Statement commit(db, "COMMIT");
   for (;;) {
     std::deque<Job> batch;
     {
@@ -234,14 +225,14 @@ void GameStore::writer_loop() {
       // Each job in its own savepoint: a failing job (say, a duplicate id)
       // is rolled back alone and the others in the batch still commit.
       for (std::size_t i = 0; i < batch.size(); ++i) {
-        sql_exec(write_db_, "SAVEPOINT job");
+        sql_exec(db, "SAVEPOINT job");
         try {
           batch[i].work(writer);
         } catch (const std::exception& e) {
           errors[i] = e.what();
-          sql_exec(write_db_, "ROLLBACK TO job");
+          sql_exec(db, "ROLLBACK TO job");
         }
-        sql_exec(write_db_, "RELEASE job");
+        sql_exec(db, "RELEASE job");
       }
       commit.run();
       // Committed to a file that was removed meanwhile: nobody finds it
@@ -252,7 +243,11 @@ void GameStore::writer_loop() {
         if (!error.empty()) std::cerr << "dvonn serve: a write was rolled back: " << error << "\n";
     } catch (const std::exception& e) {
       // The whole transaction is lost: nothing in it may be acknowledged.
-      sqlite3_exec(write_db_, "ROLLBACK", nullptr, nullptr, nullptr);
+      try {
+        sql_exec(db, "ROLLBACK");
+      } catch (const std::exception&) {
+        // No transaction open (BEGIN itself failed): nothing to undo.
+      }
       std::cerr << "dvonn serve: a commit failed, " << batch.size() << " writes rolled back: " << e.what() << "\n";
       for (auto& error : errors) error = std::string("could not save: ") + e.what();
     }
@@ -272,7 +267,7 @@ void GameStore::writer_loop() {
 
 std::optional<StoredGame> GameStore::load(const std::string& id) {
   Lease lease(*this);
-  sqlite3* db = lease.db;
+  Database* db = lease.db;
   // Prepared per call: loads are rare (once per game per server start).
   Statement game(db,
                  "SELECT mode, level, start, white_token, black_token, engine_color, version, over, white_user, "
@@ -369,7 +364,7 @@ std::vector<std::string> GameStore::running_timed_games() {
   return ids;
 }
 
-void GameStore::read(const std::function<void(sqlite3*)>& fn) {
+void GameStore::read(const std::function<void(Database*)>& fn) {
   if (read_hook_) read_hook_();
   Lease lease(*this);
   fn(lease.db);

@@ -1,4 +1,4 @@
-// Every game on disk, in SQLite: a games table (mode, seats, players, clock,
+// Every game on disk, in SQLite or PostgreSQL (database.hpp): a games table (mode, seats, players, clock,
 // start, version, how it ended, a summary for the lists) and a moves table
 // (game, move number, move, time); users, sessions and rating history are in
 // the same database (schema.cpp).
@@ -7,6 +7,9 @@
 // disk (fsynced) when COMMIT returns, and survives the process being killed
 // and the machine losing power. A move is acknowledged only from the
 // completion callback of the transaction that holds it.
+//
+// On PostgreSQL the same contract holds: synchronous_commit is on, so COMMIT
+// returns once the server has flushed its WAL.
 //
 // Throughput: writes go to one writer thread, which groups whatever is
 // waiting into one transaction (group commit): one fsync then covers many
@@ -30,8 +33,7 @@
 #include "server/base/game_model.hpp"
 #include "server/base/store_error.hpp"
 #include "server/base/user.hpp"
-
-struct sqlite3;
+#include "server/store/database.hpp"
 
 namespace dvonn::server {
 
@@ -104,14 +106,15 @@ class StoreWriter {
   virtual void set_progress(const std::string& id, const GameProgress& progress) = 0;
   // The open connection, for writes of other stores in the same
   // transaction (accounts, ratings).
-  virtual sqlite3* connection() = 0;
+  virtual Database* connection() = 0;
 };
 
 class GameStore {
  public:
   // Opens (creating if needed) the database, with `readers` connections for
   // reads (WAL: they read at once, side by side, while the writer writes);
-  // throws StoreError.
+  // throws StoreError. `path`: a SQLite file, or a PostgreSQL URI or libpq
+  // keyword string (is_postgres_target).
   explicit GameStore(const std::string& path, int readers = 1);
   // Commits everything already submitted, then closes.
   ~GameStore();
@@ -136,7 +139,7 @@ class GameStore {
   std::vector<std::string> running_timed_games();
   // Runs a read on a free read connection (waiting for one when every
   // connection is in use).
-  void read(const std::function<void(sqlite3*)>& fn);
+  void read(const std::function<void(Database*)>& fn);
   // Tests: runs at the start of every read() (to hold one up). Set before
   // the store is used.
   void set_read_hook(std::function<void()> hook) { read_hook_ = std::move(hook); }
@@ -162,9 +165,9 @@ class GameStore {
 
   class Lease;  // one read connection, while a read runs
 
-  sqlite3* write_db_ = nullptr;
-  std::vector<sqlite3*> readers_;       // every read connection
-  std::vector<sqlite3*> free_readers_;  // those not in use
+  std::unique_ptr<Database> write_db_;
+  std::vector<std::unique_ptr<Database>> readers_;  // every read connection
+  std::vector<Database*> free_readers_;             // those not in use
   std::mutex read_mutex_;
   std::condition_variable read_cv_;
   std::function<void()> read_hook_;

@@ -41,7 +41,7 @@ constexpr const char* kGameColumns[][2] = {
 
 }  // namespace
 
-void create_schema(sqlite3* db) {
+void create_schema(Database* db) {
   sql_exec(db,
            "CREATE TABLE IF NOT EXISTS games("
            " id TEXT PRIMARY KEY,"
@@ -76,8 +76,11 @@ void create_schema(sqlite3* db) {
              "UPDATE games SET created_ms = CAST(created * 1000 AS INTEGER),"
              " started_ms = CASE WHEN mode <> 'online' OR (white_token <> '' AND black_token <> '')"
              " THEN CAST(created * 1000 AS INTEGER) ELSE 0 END,"
-             " updated_ms = CAST(1000 * MAX(created, COALESCE((SELECT MAX(time) FROM moves"
-             " WHERE moves.game_id = games.id), 0)) AS INTEGER) WHERE created_ms = 0");
+             // The later of created and the last move (CASE: SQLite's
+             // two-argument MAX is not PostgreSQL's).
+             " updated_ms = CAST(1000 * CASE WHEN COALESCE((SELECT MAX(time) FROM moves"
+             " WHERE moves.game_id = games.id), 0) > created THEN (SELECT MAX(time) FROM moves"
+             " WHERE moves.game_id = games.id) ELSE created END AS INTEGER) WHERE created_ms = 0");
   sql_exec(db,
            "CREATE INDEX IF NOT EXISTS games_white_user ON games(white_user, updated_ms);"
            "CREATE INDEX IF NOT EXISTS games_black_user ON games(black_user, updated_ms);"

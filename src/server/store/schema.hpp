@@ -4,11 +4,11 @@
 // older server still load.
 #pragma once
 
-struct sqlite3;
+#include "server/store/database.hpp"
 
 namespace dvonn::server {
 
 // Creates or migrates the schema; throws StoreError.
-void create_schema(sqlite3* db);
+void create_schema(Database* db);
 
 }  // namespace dvonn::server

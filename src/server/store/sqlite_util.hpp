@@ -1,32 +1,31 @@
-// Small helpers over the SQLite C API shared by the stores: error checks,
-// one-off statements, and a prepared statement that resets itself.
+// Small helpers over Database shared by the stores (SQLite or PostgreSQL):
+// one-off statements, and a prepared statement that resets itself. The
+// SQL is SQLite's, with `?N` placeholders; PostgreSQL reads it through
+// postgres_dialect.hpp.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "server/base/store_error.hpp"
-
-struct sqlite3;
-struct sqlite3_stmt;
+#include "server/store/database.hpp"
 
 namespace dvonn::server {
 
-// Throws StoreError unless rc is OK, DONE or ROW.
-void sql_check(sqlite3* db, int rc, const char* what);
 // Runs SQL text without results; throws StoreError.
-void sql_exec(sqlite3* db, const char* sql);
+void sql_exec(Database* db, const std::string& sql);
 // Whether a table has a column (for migrations).
-bool sql_has_column(sqlite3* db, const std::string& table, const std::string& column);
+bool sql_has_column(Database* db, const std::string& table, const std::string& column);
 
 // A prepared statement, reset after every use so it can be run again.
 class Statement {
  public:
   // persistent: kept for many runs (the writer's statements).
-  Statement(sqlite3* db, const char* sql, bool persistent = true);
+  Statement(Database* db, const std::string& sql, bool persistent = true);
   ~Statement();
   Statement(const Statement&) = delete;
   Statement& operator=(const Statement&) = delete;
@@ -57,8 +56,7 @@ class Statement {
   int column(std::string_view name) const;
 
  private:
-  sqlite3* db_;
-  sqlite3_stmt* stmt_ = nullptr;
+  std::unique_ptr<PreparedSql> sql_;
   mutable std::vector<std::string> names_;  // the result columns, read once
 };
 

@@ -19,7 +19,7 @@ User read_user_row(const Statement& q) {
   return p;
 }
 
-std::optional<User> read_user(sqlite3* db, std::int64_t id) {
+std::optional<User> read_user(Database* db, std::int64_t id) {
   if (id == 0) return std::nullopt;
   Statement q(db, (std::string("SELECT ") + kUserColumns + " FROM users u WHERE u.id = ?1").c_str(), false);
   q.bind(1, id);

@@ -6,8 +6,7 @@
 #include <optional>
 
 #include "server/base/user.hpp"
-
-struct sqlite3;
+#include "server/store/database.hpp"
 
 namespace dvonn::server {
 
@@ -22,6 +21,6 @@ inline constexpr const char* kUserColumns =
 User read_user_row(const Statement& q);
 
 // The user with this id; nullopt when there is none (id 0 included).
-std::optional<User> read_user(sqlite3* db, std::int64_t id);
+std::optional<User> read_user(Database* db, std::int64_t id);
 
 }  // namespace dvonn::server

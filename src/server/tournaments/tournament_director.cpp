@@ -78,7 +78,7 @@ std::string TournamentDirector::save_locked(TournamentRecord r, const std::funct
   const TournamentRecord* before = nullptr;
   if (auto it = active_.find(r.t.id); it != active_.end()) before = &it->second;
   std::string error = store_.commit([&](StoreWriter& w) {
-    sqlite3* db = w.connection();
+    Database* db = w.connection();
     if (!before)
       TournamentStore::insert(db, r.t);
     else

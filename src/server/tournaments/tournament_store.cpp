@@ -63,7 +63,7 @@ std::optional<GameResult> game_result_from(std::string_view name) {
 
 std::optional<TournamentRecord> TournamentStore::load(const std::string& id) {
   std::optional<TournamentRecord> record;
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     Statement q(db, (std::string("SELECT ") + kColumns + " FROM tournaments t WHERE t.id = ?1").c_str(), false);
     q.bind(1, id);
     if (!q.next()) return;
@@ -106,7 +106,7 @@ std::optional<TournamentRecord> TournamentStore::load(const std::string& id) {
 
 std::vector<std::string> TournamentStore::unfinished_ids() {
   std::vector<std::string> ids;
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     Statement q(db, "SELECT id FROM tournaments WHERE status IN ('upcoming', 'running')", false);
     while (q.next()) ids.push_back(q.text("id"));
   });
@@ -128,7 +128,7 @@ TournamentStore::Page TournamentStore::page(TournamentStatus status, const std::
     sql += " ORDER BY t.starts_ms, t.id";
   }
   sql += " LIMIT ?4";
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     Statement q(db, sql.c_str(), false);
     if (after) q.bind(1, after->time).bind(2, after->id);
     if (!finished) q.bind(3, std::string(to_string(status)));
@@ -144,7 +144,7 @@ TournamentStore::Page TournamentStore::page(TournamentStatus status, const std::
 
 int TournamentStore::upcoming_created_by(std::int64_t user) {
   int n = 0;
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     Statement q(db, "SELECT COUNT(*) FROM tournaments WHERE created_by = ?1 AND status = 'upcoming'", false);
     q.bind(1, user);
     if (q.next()) n = static_cast<int>(q.integer(0));
@@ -155,7 +155,7 @@ int TournamentStore::upcoming_created_by(std::int64_t user) {
 
 std::optional<TournamentStore::GameTag> TournamentStore::tag_of(const std::string& game_id) {
   std::optional<GameTag> tag;
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     Statement q(db,
                 "SELECT t.id AS id, t.name AS name, g.tournament_round AS round FROM games g"
                 " JOIN tournaments t ON t.id = g.tournament_id WHERE g.id = ?1",
@@ -169,7 +169,7 @@ std::optional<TournamentStore::GameTag> TournamentStore::tag_of(const std::strin
   return tag;
 }
 
-void TournamentStore::insert(sqlite3* db, const Tournament& t) {
+void TournamentStore::insert(Database* db, const Tournament& t) {
   Statement q(db,
               "INSERT INTO tournaments(id, name, kind, clock, rated, rounds, duration_minutes, starts_ms, ends_ms,"
               " status, round, password_hash, created_by, created_ms, round_done_ms)"
@@ -193,7 +193,7 @@ void TournamentStore::insert(sqlite3* db, const Tournament& t) {
       .run();
 }
 
-void TournamentStore::update(sqlite3* db, const Tournament& t) {
+void TournamentStore::update(Database* db, const Tournament& t) {
   Statement q(db,
               "UPDATE tournaments SET status = ?2, round = ?3, rounds = ?4, ends_ms = ?5, round_done_ms = ?6,"
               " starts_ms = ?7 WHERE id = ?1",
@@ -208,7 +208,7 @@ void TournamentStore::update(sqlite3* db, const Tournament& t) {
       .run();
 }
 
-void TournamentStore::put_entrant(sqlite3* db, const std::string& tournament, const Entrant& e) {
+void TournamentStore::put_entrant(Database* db, const std::string& tournament, const Entrant& e) {
   Statement q(db,
               "INSERT INTO tournament_entrants(tournament_id, user_id, joined_ms, withdrawn) VALUES (?1, ?2, ?3, ?4)"
               " ON CONFLICT(tournament_id, user_id) DO UPDATE SET withdrawn = excluded.withdrawn",
@@ -216,7 +216,7 @@ void TournamentStore::put_entrant(sqlite3* db, const std::string& tournament, co
   q.bind(1, tournament).bind(2, e.user.id).bind(3, e.joined_ms).bind(4, std::int64_t{e.withdrawn}).run();
 }
 
-void TournamentStore::add_game(sqlite3* db, const std::string& tournament, int seq, const EntrantGame& g) {
+void TournamentStore::add_game(Database* db, const std::string& tournament, int seq, const EntrantGame& g) {
   Statement q(db,
               "INSERT INTO tournament_games(tournament_id, seq, round, white, black, game_id, result, ended_ms)"
               " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT(tournament_id, seq)"
@@ -233,19 +233,19 @@ void TournamentStore::add_game(sqlite3* db, const std::string& tournament, int s
       .run();
 }
 
-void TournamentStore::remove_entrant(sqlite3* db, const std::string& tournament, std::int64_t user) {
+void TournamentStore::remove_entrant(Database* db, const std::string& tournament, std::int64_t user) {
   Statement q(db, "DELETE FROM tournament_entrants WHERE tournament_id = ?1 AND user_id = ?2", false);
   q.bind(1, tournament).bind(2, user).run();
 }
 
-void TournamentStore::set_result(sqlite3* db, const std::string& tournament, int seq, GameResult result,
+void TournamentStore::set_result(Database* db, const std::string& tournament, int seq, GameResult result,
                                  std::int64_t ended_ms) {
   Statement q(db, "UPDATE tournament_games SET result = ?3, ended_ms = ?4 WHERE tournament_id = ?1 AND seq = ?2",
               false);
   q.bind(1, tournament).bind(2, std::int64_t{seq}).bind(3, std::string(result_name(result))).bind(4, ended_ms).run();
 }
 
-void TournamentStore::tag_game(sqlite3* db, const std::string& game_id, const std::string& tournament, int round) {
+void TournamentStore::tag_game(Database* db, const std::string& game_id, const std::string& tournament, int round) {
   Statement q(db, "UPDATE games SET tournament_id = ?2, tournament_round = ?3 WHERE id = ?1", false);
   q.bind(1, game_id).bind(2, tournament).bind(3, std::int64_t{round}).run();
 }

@@ -10,10 +10,9 @@
 #include <vector>
 
 #include "server/base/page_cursor.hpp"
+#include "server/store/database.hpp"
 #include "server/store/game_store.hpp"
 #include "server/tournaments/tournament_record.hpp"
-
-struct sqlite3;
 
 namespace dvonn::server {
 
@@ -44,16 +43,17 @@ class TournamentStore {
   std::optional<GameTag> tag_of(const std::string& game_id);
 
   // Writes, inside a transaction.
-  static void insert(sqlite3* db, const Tournament& t);
+  static void insert(Database* db, const Tournament& t);
   // The state: status, round, rounds, ends_ms, round_done_ms.
-  static void update(sqlite3* db, const Tournament& t);
-  static void put_entrant(sqlite3* db, const std::string& tournament, const Entrant& e);
-  static void remove_entrant(sqlite3* db, const std::string& tournament, std::int64_t user);
+  static void update(Database* db, const Tournament& t);
+  static void put_entrant(Database* db, const std::string& tournament, const Entrant& e);
+  static void remove_entrant(Database* db, const std::string& tournament, std::int64_t user);
   // A game added, or its result (and end) updated.
-  static void add_game(sqlite3* db, const std::string& tournament, int seq, const EntrantGame& g);
-  static void set_result(sqlite3* db, const std::string& tournament, int seq, GameResult result, std::int64_t ended_ms);
+  static void add_game(Database* db, const std::string& tournament, int seq, const EntrantGame& g);
+  static void set_result(Database* db, const std::string& tournament, int seq, GameResult result,
+                         std::int64_t ended_ms);
   // Marks a game of the games table as the tournament's.
-  static void tag_game(sqlite3* db, const std::string& game_id, const std::string& tournament, int round);
+  static void tag_game(Database* db, const std::string& game_id, const std::string& tournament, int round);
 
  private:
   GameStore& store_;
