@@ -15,7 +15,7 @@ bool ExplorerIndex::read_game(const std::string& game_id, Indexed& out) {
                       g->end_reason != EndReason::Aborted && g->winner != Winner::None;
   if (!counts) return true;
   // The players' ratings when the game ended (null for guests and engines).
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     Statement q(db,
                 "SELECT white_rating_then AS w, black_rating_then AS b FROM games WHERE id = ?1 AND "
                 "white_rating_then IS NOT NULL AND black_rating_then IS NOT NULL",
@@ -79,7 +79,7 @@ std::size_t ExplorerIndex::backfill(std::size_t batch, const std::atomic<bool>* 
   std::size_t done = 0;
   while (!(stop && *stop)) {
     std::vector<std::string> ids;
-    store_.read([&](sqlite3* db) {
+    store_.read([&](Database* db) {
       Statement q(db,
                   "SELECT g.id AS id FROM games g WHERE g.over = 1 AND NOT EXISTS "
                   "(SELECT 1 FROM explorer_games e WHERE e.game_id = g.id) ORDER BY g.id LIMIT ?1",
@@ -115,7 +115,7 @@ std::vector<PlacementStats> ExplorerIndex::moves_from(const std::string& positio
     sql += " AND rating >= ?" + std::to_string(next) + " AND rating < ?" + std::to_string(next + 1);
   }
   sql += " GROUP BY move";
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     Statement q(db, sql.c_str(), false);
     q.bind(1, position);
     int i = 2;

@@ -32,7 +32,7 @@ PuzzleRow read_row(const Statement& q) {
   return r;
 }
 
-std::optional<PuzzleRow> one_row(sqlite3* db, const std::string& sql, const std::function<void(Statement&)>& bind) {
+std::optional<PuzzleRow> one_row(Database* db, const std::string& sql, const std::function<void(Statement&)>& bind) {
   Statement q(db, sql.c_str(), false);
   bind(q);
   if (!q.next()) return std::nullopt;
@@ -58,7 +58,7 @@ constexpr const char* kAttemptColumns =
     "SELECT puzzle_id, moves, solved, rating_before, rating_after, puzzle_before, puzzle_after, time_ms "
     "FROM puzzle_attempts ";
 
-PuzzlePlayer read_player(sqlite3* db, std::int64_t user) {
+PuzzlePlayer read_player(Database* db, std::int64_t user) {
   PuzzlePlayer p;
   Statement q(db, "SELECT rating, deviation, volatility, attempts, solved FROM puzzle_ratings WHERE user_id = ?1",
               false);
@@ -120,7 +120,7 @@ std::string PuzzleStore::mark_mined(const std::string& game_id, const std::strin
 
 std::optional<PuzzleRow> PuzzleStore::find(const std::string& id) {
   std::optional<PuzzleRow> found;
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     found = one_row(db, std::string(kColumns) + "WHERE id = ?1", [&](Statement& q) { q.bind(1, id); });
   });
   return found;
@@ -128,7 +128,7 @@ std::optional<PuzzleRow> PuzzleStore::find(const std::string& id) {
 
 std::int64_t PuzzleStore::count() {
   std::int64_t n = 0;
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     Statement q(db, "SELECT COUNT(*) FROM puzzles", false);
     if (q.next()) {
       n = q.integer(0);
@@ -140,7 +140,7 @@ std::int64_t PuzzleStore::count() {
 
 std::optional<PuzzleRow> PuzzleStore::nearest(double rating, std::int64_t user, const std::string& skip) {
   std::optional<PuzzleRow> found;
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     found = one_row(db,
                     std::string(kColumns) +
                         "WHERE id != ?3 AND NOT EXISTS (SELECT 1 FROM puzzle_attempts a WHERE a.user_id = ?2 "
@@ -153,7 +153,7 @@ std::optional<PuzzleRow> PuzzleStore::nearest(double rating, std::int64_t user, 
 std::optional<PuzzleRow> PuzzleStore::daily(std::int64_t day) {
   auto chosen = [&]() {
     std::optional<PuzzleRow> found;
-    store_.read([&](sqlite3* db) {
+    store_.read([&](Database* db) {
       found = one_row(db, std::string(kColumns) + "WHERE id = (SELECT puzzle_id FROM puzzle_daily WHERE day = ?1)",
                       [&](Statement& q) { q.bind(1, day); });
     });
@@ -183,13 +183,13 @@ std::optional<PuzzleRow> PuzzleStore::daily(std::int64_t day) {
 
 PuzzlePlayer PuzzleStore::player(std::int64_t user) {
   PuzzlePlayer p;
-  store_.read([&](sqlite3* db) { p = read_player(db, user); });
+  store_.read([&](Database* db) { p = read_player(db, user); });
   return p;
 }
 
 std::optional<PuzzleAttemptRow> PuzzleStore::attempt_of(std::int64_t user, const std::string& puzzle_id) {
   std::optional<PuzzleAttemptRow> found;
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     Statement q(db, (std::string(kAttemptColumns) + "WHERE user_id = ?1 AND puzzle_id = ?2").c_str(), false);
     q.bind(1, user).bind(2, puzzle_id);
     if (q.next()) {
@@ -204,7 +204,7 @@ RatedAttempt PuzzleStore::rate_attempt(std::int64_t user, const std::string& puz
                                        bool solved, std::int64_t now) {
   RatedAttempt out;
   std::string error = store_.commit([&](StoreWriter& w) {
-    sqlite3* db = w.connection();
+    Database* db = w.connection();
     out = {};
     {
       Statement seen(db, "SELECT 1 FROM puzzle_attempts WHERE user_id = ?1 AND puzzle_id = ?2", false);
@@ -267,7 +267,7 @@ RatedAttempt PuzzleStore::rate_attempt(std::int64_t user, const std::string& puz
 
 std::vector<PuzzleAttemptRow> PuzzleStore::history(std::int64_t user, const PageCursor& before, int limit) {
   std::vector<PuzzleAttemptRow> rows;
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     Statement q(
         db,
         (std::string(kAttemptColumns) + "WHERE user_id = ?1 AND " +
@@ -282,7 +282,7 @@ std::vector<PuzzleAttemptRow> PuzzleStore::history(std::int64_t user, const Page
 
 std::vector<std::string> PuzzleStore::unmined_games(int limit) {
   std::vector<std::string> ids;
-  store_.read([&](sqlite3* db) {
+  store_.read([&](Database* db) {
     Statement q(db,
                 "SELECT g.id FROM games g WHERE g.over = 1 AND NOT EXISTS (SELECT 1 FROM puzzle_mined m WHERE "
                 "m.game_id = g.id) ORDER BY g.ended_ms, g.id LIMIT ?1",
@@ -293,7 +293,7 @@ std::vector<std::string> PuzzleStore::unmined_games(int limit) {
   return ids;
 }
 
-void PuzzleStore::forget_user(sqlite3* db, std::int64_t user) {
+void PuzzleStore::forget_user(Database* db, std::int64_t user) {
   Statement a(db, "DELETE FROM puzzle_attempts WHERE user_id = ?1", false);
   a.bind(1, user).run();
   Statement r(db, "DELETE FROM puzzle_ratings WHERE user_id = ?1", false);

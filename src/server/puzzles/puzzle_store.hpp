@@ -92,7 +92,7 @@ class PuzzleStore {
   // Marks a game mined with no puzzle (its moves could not be read).
   std::string mark_mined(const std::string& game_id, const std::string& moves_key, std::int64_t now);
 
-  static void forget_user(sqlite3* db, std::int64_t user);
+  static void forget_user(Database* db, std::int64_t user);
 
  private:
   GameStore& store_;
