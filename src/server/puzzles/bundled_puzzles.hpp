@@ -1,5 +1,5 @@
 // The bundled puzzle set, data/puzzles/engine-puzzles.json, compiled into
-// the server (cmake/embed_puzzles.cmake): what `dvonn puzzles` wrote.
+// the server (cmake/embed_text.cmake): what `dvonn puzzles` wrote.
 #pragma once
 
 #include <string_view>
