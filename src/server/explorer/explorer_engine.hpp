@@ -37,6 +37,9 @@ namespace dvonn::server {
 struct ExplorerEngineLimits {
   engine::ReviewBudget budget{.depth = 4, .nodes = 5000, .hash_megabytes = 8};
   bool run = true;  // false: views are queued and never computed (tests)
+  // false: the finished games already stored are not indexed at start
+  // (tests that hold every database read up).
+  bool backfill = true;
   int nice = 19;
   std::size_t per_address = 2;
   std::size_t per_account = 2;  // the same for one signed-in user, from any address

@@ -20,10 +20,13 @@ ExplorerAnswer bad_request(const std::string& message) { return {400, json{{"err
 
 PlacementExplorer::PlacementExplorer(GameStore& store, EngineWorkers& engines, ExplorerEngineLimits limits,
                                      std::string_view engine_games)
-    : index_(store), book_(parsed_games(engine_games)), engine_(engines, limits) {}
+    : index_(store), book_(parsed_games(engine_games)), engine_(engines, limits), backfill_(limits.backfill) {}
 
 void PlacementExplorer::start() {
-  engine_.start([this] { index_.backfill(200, &stopping_); });
+  if (backfill_)
+    engine_.start([this] { index_.backfill(200, &stopping_); });
+  else
+    engine_.start();
 }
 
 void PlacementExplorer::stop() {

@@ -47,6 +47,7 @@ class PlacementExplorer {
   ExplorerIndex index_;
   EngineGameBook book_;
   ExplorerEngine engine_;
+  bool backfill_;                      // index the stored games at start
   std::atomic<bool> stopping_{false};  // ends the backfill at stop
 };
 

@@ -145,6 +145,7 @@ struct Server::Impl {
         explorer(*store, *engines,
                  ExplorerEngineLimits{.budget = {.depth = config.explorer_depth, .nodes = config.explorer_nodes},
                                       .run = config.explorer_run,
+                                      .backfill = config.explorer_backfill,
                                       .per_address = config.explorer_views_per_address,
                                       .per_account = config.explorer_views_per_account},
                  config.explorer_games.empty() ? bundled_engine_games_text() : config.explorer_games),

@@ -146,6 +146,7 @@ struct ServerConfig {
   int explorer_depth = 4;
   std::uint64_t explorer_nodes = 5000;
   bool explorer_run = true;
+  bool explorer_backfill = true;  // false: no indexing of stored games at start (tests)
   std::size_t explorer_views_per_address = 2;
   std::size_t explorer_views_per_account = 2;
   std::string explorer_games;
