@@ -1,11 +1,11 @@
 #include "server/puzzles/puzzle_mining.hpp"
 
 #include <chrono>
-#include <cstdio>
 #include <iostream>
 
 #include "core/position_string.hpp"
 #include "server/rooms/background_priority.hpp"
+#include "server/store/moves_key.hpp"
 
 namespace dvonn::server {
 
@@ -38,17 +38,6 @@ void PuzzleMining::wake() {
 bool PuzzleMining::stopping() {
   std::lock_guard lock(mutex_);
   return stopping_;
-}
-
-std::string PuzzleMining::moves_key(const Game& game) {
-  std::string text = format_position(game.start());
-  for (Move m : game.moves()) text += " " + to_string(m);
-  // FNV-1a, 64 bits: tells two move lists apart, not a secret.
-  std::uint64_t h = 1469598103934665603ull;
-  for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
-  return std::to_string(game.moves().size()) + "-" + hex;
 }
 
 std::optional<Game> PuzzleMining::stored_game(GameStore& games, const std::string& id) {

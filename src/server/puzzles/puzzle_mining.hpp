@@ -58,8 +58,6 @@ class PuzzleMining {
   // Tests: called after a game is mined, before its puzzles are committed.
   void set_before_commit(std::function<void(const std::string& game_id)> hook) { before_commit_ = std::move(hook); }
 
-  // The key of a game's start and moves.
-  static std::string moves_key(const Game& game);
   // The game of a stored game; nullopt when none or when it does not replay.
   static std::optional<Game> stored_game(GameStore& games, const std::string& id);
 

@@ -1,6 +1,5 @@
 #include "server/review/review_jobs.hpp"
 
-#include <cstdio>
 #include <iostream>
 
 #include "core/game_record.hpp"
@@ -8,6 +7,7 @@
 #include "server/base/random_id.hpp"
 #include "server/review/review_json.hpp"
 #include "server/rooms/background_priority.hpp"
+#include "server/store/moves_key.hpp"
 
 namespace dvonn::server {
 namespace {
@@ -56,17 +56,6 @@ void ReviewJobs::stop() {
   abort_ = true;
   cv_.notify_all();
   if (thread_.joinable()) thread_.join();
-}
-
-std::string ReviewJobs::moves_key(const Game& game) {
-  std::string text = format_position(game.start());
-  for (Move m : game.moves()) text += " " + to_string(m);
-  // FNV-1a, 64 bits: a key to find a review by, not a secret.
-  std::uint64_t h = 1469598103934665603ull;
-  for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
-  return std::to_string(game.moves().size()) + "-" + hex;
 }
 
 json ReviewJobs::status_json(const ReviewRow& row) {

@@ -88,8 +88,6 @@ class ReviewJobs {
 
   // The status JSON of a row (what GET answers).
   static nlohmann::json status_json(const ReviewRow& row);
-  // The key of a game's start and moves.
-  static std::string moves_key(const Game& game);
 
  private:
   struct Pending {
