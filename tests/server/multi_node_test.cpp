@@ -250,6 +250,30 @@ TEST_F(MultiNodeTest, ANodeWhoseListeningConnectionDropsHearsAgainAndCatchesUp) 
   EXPECT_FALSE(state_with(*bobs, json::array({"E3", "F3", "D3"})).is_null()) << "node 1 does not hear again";
 }
 
+TEST(UserMessagePayload, RoundTripsAndRefusesJunk) {
+  auto p = parse_user_message(format_user_message("n1", {42, R"({"type": "challenge", "a b": 1})"}));
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->first, "n1");
+  EXPECT_EQ(p->second.user, 42);
+  EXPECT_EQ(p->second.text, R"({"type": "challenge", "a b": 1})");
+  EXPECT_FALSE(parse_user_message("n1 42"));
+  EXPECT_FALSE(parse_user_message("n1 x {}"));
+  EXPECT_FALSE(parse_user_message(" 42 {}"));
+}
+
+TEST_F(MultiNodeTest, WhatReachesAPersonOnWsMeReachesTheirTabOnAnotherNode) {
+  Person ann = signup(0, "ann"), bob = signup(1, "bob");
+  WsClient bobs(port(1), "/ws/me", {{"Cookie", bob.cookie}});
+  ASSERT_EQ(bobs.handshake_status(), 101);
+  ASSERT_FALSE(bobs.next_of_type("presence").is_null());
+  auto r = call(0, "/api/challenges", {{"to", "bob"}}, ann);
+  ASSERT_EQ(r.status, 201) << r.body;
+  json live = bobs.next_of_type("challenge", 1.0);
+  ASSERT_FALSE(live.is_null()) << "bob's tab on node 1 did not hear of ann's challenge on node 0 within 1 s";
+  EXPECT_EQ(live["challenge"]["id"], r.json()["challenge"]["id"]);
+  EXPECT_FALSE(bobs.next_of_type("notification", 1.0).is_null());
+}
+
 TEST_F(MultiNodeTest, AChatMessageSaidOnOneNodeReachesTheSocketsOfTheOther) {
   Person alice = signup(0, "alice"), bob = signup(1, "bob");
   Game g = start_across(alice, bob);

@@ -180,6 +180,15 @@ struct Server::Impl {
     context.forget = [this](const std::string& id) { registry.forget(id); };
     context.lobby_changed = [this](const std::string& id) { lobby.refresh(id); };
     context.find = [this](const std::string& id) { return registry.find(id); };
+    // Many nodes: what reaches a person on /ws/me reaches their tabs on the
+    // other nodes too (pairings, challenges, notifications).
+    if (is_postgres_target(config.db))
+      users.set_relay([this](std::int64_t user, const std::string& text) {
+        // Not once the server stops (the store goes).
+        std::lock_guard lock(notifying_mutex);
+        if (notifying && !announce_user_message(*store, {user, text}))
+          std::cerr << "dvonn serve: a message for user " << user << " is too long for the other nodes\n";
+      });
     // A room whose change lost to another server's re-reads its game on
     // the read pool (see notifying: the pool goes before the store).
     context.background = [this](std::function<void()> task) {
@@ -453,7 +462,8 @@ void Server::start() {
                                        s.registry.refresh(change.id, change.version);
                                        if (change.lobby) s.lobby.refresh(change.id);
                                      },
-                                 .chat = [&s](const ChatSaid& said) { s.api.chat_heard(said.game, said.message); }});
+                                 .chat = [&s](const ChatSaid& said) { s.api.chat_heard(said.game, said.message); },
+                                 .user = [&s](const UserMessage& m) { s.users.deliver_here(m.user, m.text); }});
   // The tournaments not over go on where they were (their games' results
   // are read at the first sweep).
   s.tournaments.load();

@@ -4,6 +4,7 @@
 #include <poll.h>
 
 #include <cerrno>
+#include <charconv>
 #include <iostream>
 #include <sstream>
 
@@ -52,6 +53,36 @@ void announce_chat(GameStore& store, const ChatSaid& said) {
       {});
 }
 
+std::string format_user_message(const std::string& node, const UserMessage& message) {
+  return node + " " + std::to_string(message.user) + " " + message.text;
+}
+
+std::optional<std::pair<std::string, UserMessage>> parse_user_message(const std::string& payload) {
+  std::size_t a = payload.find(' ');
+  std::size_t b = a == std::string::npos ? a : payload.find(' ', a + 1);
+  if (b == std::string::npos || a == 0) return std::nullopt;
+  std::string node = payload.substr(0, a), user = payload.substr(a + 1, b - a - 1);
+  UserMessage message;
+  auto [end, ec] = std::from_chars(user.data(), user.data() + user.size(), message.user);
+  if (ec != std::errc() || end != user.data() + user.size() || user.empty()) return std::nullopt;
+  message.text = payload.substr(b + 1);
+  return std::pair{node, message};
+}
+
+bool announce_user_message(GameStore& store, const UserMessage& message) {
+  std::string payload = format_user_message(store.node_id(), message);
+  if (payload.size() > kMaxPayload) return false;
+  store.submit(
+      [payload](StoreWriter& w) {
+        Statement(w.connection(), "SELECT pg_notify(?1, ?2)", false)
+            .bind(1, std::string(kUserChannel))
+            .bind(2, payload)
+            .run();
+      },
+      {});
+  return true;
+}
+
 GameChangeFeed::GameChangeFeed(std::string target, std::string own_node, Listener listener)
     : target_(std::move(target)), own_node_(std::move(own_node)), listener_(std::move(listener)) {
   std::string error;
@@ -79,7 +110,8 @@ bool GameChangeFeed::connect(std::string* error) {
   }
   PQsetNoticeProcessor(
       conn_, [](void*, const char*) {}, nullptr);
-  PGresult* r = PQexec(conn_, (std::string("LISTEN ") + kGameChannel + "; LISTEN " + kChatChannel).c_str());
+  PGresult* r = PQexec(
+      conn_, (std::string("LISTEN ") + kGameChannel + "; LISTEN " + kChatChannel + "; LISTEN " + kUserChannel).c_str());
   bool ok = r && PQresultStatus(r) == PGRES_COMMAND_OK;
   if (!ok) *error = PQerrorMessage(conn_);
   PQclear(r);
@@ -111,6 +143,9 @@ void GameChangeFeed::heard(const std::string& channel, const std::string& payloa
   } else if (channel == kChatChannel) {
     auto parsed = parse_chat_said(payload);
     if (parsed && parsed->first != own_node_ && listener_.chat) listener_.chat(parsed->second);
+  } else if (channel == kUserChannel) {
+    auto parsed = parse_user_message(payload);
+    if (parsed && parsed->first != own_node_ && listener_.user) listener_.user(parsed->second);
   }
 }
 

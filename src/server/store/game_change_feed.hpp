@@ -23,6 +23,11 @@ namespace dvonn::server {
 inline constexpr const char* kGameChannel = "dvonn_games";
 // A game's chat message stored by one node, for the others' connections.
 inline constexpr const char* kChatChannel = "dvonn_chat";
+// A message for a person's /ws/me connections (UserHub::send) on any node.
+inline constexpr const char* kUserChannel = "dvonn_users";
+// PostgreSQL's limit on a payload is 8000 bytes: a larger message for a
+// person reaches only the node that sent it.
+inline constexpr std::size_t kMaxPayload = 7900;
 
 // One committed change of a game, as another server hears of it.
 struct GameChange {
@@ -46,7 +51,19 @@ struct ChatSaid {
 std::string format_chat_said(const std::string& node, const ChatSaid& said);
 std::optional<std::pair<std::string, ChatSaid>> parse_chat_said(const std::string& payload);
 
+// A message for a person, from another node.
+struct UserMessage {
+  std::int64_t user = 0;
+  std::string text;  // the JSON as sent
+};
+// "<node> <user> <text>", and back (the text may hold spaces).
+std::string format_user_message(const std::string& node, const UserMessage& message);
+std::optional<std::pair<std::string, UserMessage>> parse_user_message(const std::string& payload);
+
 class GameStore;
+// Hands a message for a person to the other nodes (PostgreSQL only);
+// false (nothing sent) when it is too long for a notification.
+bool announce_user_message(GameStore& store, const UserMessage& message);
 // Tells the other nodes of a chat message stored (PostgreSQL only: one
 // NOTIFY, committed by the store's writer).
 void announce_chat(GameStore& store, const ChatSaid& said);
@@ -59,6 +76,7 @@ class GameChangeFeed {
     // again (changes may have been missed: refresh everything held).
     std::function<void(const GameChange& change)> game;
     std::function<void(const ChatSaid& said)> chat;
+    std::function<void(const UserMessage& message)> user;
   };
 
   // Connects to `target` and listens (throws StoreError when it cannot), so
