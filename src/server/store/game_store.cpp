@@ -5,6 +5,7 @@
 #include <future>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <string_view>
 
 #include "server/base/random_id.hpp"
 #include "server/store/game_change_feed.hpp"
@@ -117,7 +118,14 @@ class DatabaseWriter : public StoreWriter {
         .run();
   }
   void advance_version(const std::string& id, std::int64_t from, std::int64_t to, bool lobby) override {
-    version_.bind(1, id).bind(2, from).bind(3, to).run();
+    try {
+      version_.bind(1, id).bind(2, from).bind(3, to).run();
+    } catch (const StoreError& e) {
+      // Two nodes' transactions locking two games in opposite orders:
+      // PostgreSQL ends one of them, whose change of this game lost.
+      if (std::string_view(e.what()).find("deadlock detected") == std::string_view::npos) throw;
+      throw VersionConflict("game " + id + ": lost a deadlock to another server's change");
+    }
     if (db_->changes() == 0)
       throw VersionConflict("game " + id + ": changed meanwhile by another server (version " + std::to_string(from) +
                             " is no longer the stored one)");
@@ -246,6 +254,9 @@ void GameStore::writer_loop() {
       batch.swap(queue_);
     }
     std::vector<std::string> errors(batch.size());
+    // Changes that lost to another node's (VersionConflict): answered with
+    // a 409, not storage errors.
+    std::vector<bool> lost(batch.size(), false);
     try {
       check_file();
       begin.run();
@@ -255,6 +266,10 @@ void GameStore::writer_loop() {
         sql_exec(db, "SAVEPOINT job");
         try {
           batch[i].work(writer);
+        } catch (const VersionConflict& e) {
+          errors[i] = e.what();
+          lost[i] = true;
+          sql_exec(db, "ROLLBACK TO job");
         } catch (const std::exception& e) {
           errors[i] = e.what();
           sql_exec(db, "ROLLBACK TO job");
@@ -266,8 +281,8 @@ void GameStore::writer_loop() {
       // again, so nothing in it may be acknowledged.
       check_file();
       ++transactions_;
-      for (const auto& error : errors)
-        if (!error.empty()) std::cerr << "dvonn serve: a write was rolled back: " << error << "\n";
+      for (std::size_t i = 0; i < errors.size(); ++i)
+        if (!errors[i].empty() && !lost[i]) std::cerr << "dvonn serve: a write was rolled back: " << errors[i] << "\n";
     } catch (const std::exception& e) {
       // The whole transaction is lost: nothing in it may be acknowledged.
       try {
@@ -278,7 +293,7 @@ void GameStore::writer_loop() {
       std::cerr << "dvonn serve: a commit failed, " << batch.size() << " writes rolled back: " << e.what() << "\n";
       for (auto& error : errors) error = std::string("could not save: ") + e.what();
     }
-    for (const auto& error : errors) failed_writes_ += !error.empty();
+    for (std::size_t i = 0; i < errors.size(); ++i) failed_writes_ += !errors[i].empty() && !lost[i];
     for (std::size_t i = 0; i < batch.size(); ++i) {
       if (!batch[i].done) continue;
       // An exception escaping this thread would end the process; one
