@@ -150,17 +150,40 @@ struct Server::Impl {
                                       .per_address = config.explorer_views_per_address,
                                       .per_account = config.explorer_views_per_account},
                  config.explorer_games.empty() ? bundled_engine_games_text() : config.explorer_games),
-        api(ApiParts{registry, context, accounts, queries, lobby, files, *reads, logins_by_address_name,
-                     logins_by_address, *auth_queue, signups_by_address, guests_by_address, metrics, users, relations,
-                     challenges, notifications, notifier, presence, relations_by_user, challenges_by_user, chat,
-                     chat_hub, chat_flood, matchmaker, tournaments, tournament_actions_by_user, leaderboard, tutorial,
-                     *reviews, explorer, puzzles, puzzle_attempts_by_user,
-                     // Many nodes: the others hear of a message said here.
-                     is_postgres_target(config.db) ? std::function<void(const std::string&, std::int64_t)>(
-                                                         [this](const std::string& game, std::int64_t message) {
-                                                           announce_chat(*store, {game, message});
-                                                         })
-                                                   : nullptr}),
+        api(ApiParts{registry,
+                     context,
+                     accounts,
+                     queries,
+                     lobby,
+                     files,
+                     *reads,
+                     logins_by_address_name,
+                     logins_by_address,
+                     *auth_queue,
+                     signups_by_address,
+                     guests_by_address,
+                     metrics,
+                     users,
+                     relations,
+                     challenges,
+                     notifications,
+                     notifier,
+                     presence,
+                     relations_by_user,
+                     challenges_by_user,
+                     chat,
+                     chat_hub,
+                     chat_flood,
+                     matchmaker,
+                     tournaments,
+                     tournament_actions_by_user,
+                     leaderboard,
+                     tutorial,
+                     *reviews,
+                     explorer,
+                     puzzles,
+                     puzzle_attempts_by_user,
+                     chat_relay()}),
         limiter(config.http_rate, config.http_burst),
         // Behind a proxy every connection comes from the proxy's address:
         // the per-address cap would cap the whole site, so it is off there.
@@ -234,6 +257,13 @@ struct Server::Impl {
     acceptor.set_option(net::socket_base::reuse_address(true));
     acceptor.bind(endpoint);
     acceptor.listen(net::socket_base::max_listen_connections);
+  }
+
+  // Many nodes on one PostgreSQL database: the other nodes hear of a chat
+  // message said here (null: one node).
+  std::function<void(const std::string&, std::int64_t)> chat_relay() {
+    if (!is_postgres_target(config.db)) return nullptr;
+    return [this](const std::string& game, std::int64_t message) { announce_chat(*store, {game, message}); };
   }
 
   // Every lobby_sweep_ms the open games whose creators left expire, on the

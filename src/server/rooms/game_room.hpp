@@ -257,16 +257,17 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   mutable std::mutex mutex_;
   SeatInfo seats_;
   Game game_;
-  RemovedStacks removed_;
-  std::string white_token_;  // equal to black_token_ in local games
-  std::string black_token_;
-  std::int64_t version_ = 0;  // increases with every change, in memory
   // Bumped when the room takes over the stored game (refresh): changes made
   // in memory before that are stale. A change of a stale epoch that reaches
   // the writer after one of its epoch lost (stale_epoch_) is not written:
   // it was made on top of the change that lost.
   std::int64_t epoch_ = 0;
-  std::atomic<std::int64_t> stale_epoch_{-1};           // the newest epoch whose change lost (writer thread)
+  // The newest epoch whose change lost (set on the writer thread).
+  std::atomic<std::int64_t> stale_epoch_{-1};
+  RemovedStacks removed_;
+  std::string white_token_;  // equal to black_token_ in local games
+  std::string black_token_;
+  std::int64_t version_ = 0;                            // increases with every change, in memory
   std::int64_t engine_version_ = -1;                    // the version the engine was asked about
   EngineCharge engine_charge_;                          // who is charged for the engine's moves
   bool broken_ = false;                                 // a commit failed: refuse everything
