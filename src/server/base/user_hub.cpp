@@ -37,10 +37,17 @@ void UserHub::remove(std::int64_t user, const Subscriber* connection) {
 }
 
 bool UserHub::send(std::int64_t user, const nlohmann::json& message) {
+  auto shared = text(message);
+  // The person may have tabs on other nodes too.
+  if (relay_) relay_(user, *shared);
+  return deliver_here(user, *shared);
+}
+
+bool UserHub::deliver_here(std::int64_t user, const std::string& message) {
   std::lock_guard lock(mutex_);
   auto it = connections_.find(user);
   if (it == connections_.end()) return false;
-  auto shared = text(message);
+  auto shared = std::make_shared<const std::string>(message);
   bool sent = false;
   for (const auto& w : it->second)
     if (auto s = w.lock()) {

@@ -11,6 +11,7 @@
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <string>
 #include <vector>
 
 #include "server/base/subscriber.hpp"
@@ -26,8 +27,15 @@ class UserHub {
   // A connection closed. When it was the user's last, the offline listeners
   // are called (outside the hub's lock, on the caller's thread).
   void remove(std::int64_t user, const Subscriber* connection);
-  // Queues a message for every connection of a user; false when none is open.
+  // Queues a message for every connection of a user; false when none is
+  // open here. With a relay, the other nodes' connections get it too.
   bool send(std::int64_t user, const nlohmann::json& message);
+  // Many nodes on one database: what send() also hands to the other nodes
+  // (the message as text). Set before serving.
+  using Relay = std::function<void(std::int64_t user, const std::string& text)>;
+  void set_relay(Relay relay) { relay_ = std::move(relay); }
+  // A message another node sent to a user: to this node's connections only.
+  bool deliver_here(std::int64_t user, const std::string& text);
   // Queues a message for every connection of everyone.
   void broadcast(const nlohmann::json& message);
   bool online(std::int64_t user) const;
@@ -44,6 +52,7 @@ class UserHub {
   mutable std::mutex mutex_;
   std::map<std::int64_t, std::vector<std::weak_ptr<Subscriber>>> connections_;
   std::vector<Listener> offline_listeners_;
+  Relay relay_;
   std::atomic<std::int64_t> playing_{0};
 };
 

@@ -5,6 +5,7 @@
 // Every endpoint is one row of the route table (api_routes.cpp).
 #pragma once
 
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <span>
@@ -19,6 +20,7 @@
 #include "server/archive/game_queries.hpp"
 #include "server/archive/leaderboard.hpp"
 #include "server/base/user_hub.hpp"
+#include "server/chat/chat_audience.hpp"
 #include "server/chat/chat_flood_gate.hpp"
 #include "server/chat/chat_hub.hpp"
 #include "server/chat/chat_store.hpp"
@@ -112,6 +114,9 @@ struct ApiParts {
   // send an attempt.
   PuzzleService& puzzles;
   AddressRateLimiter& puzzle_attempts_by_user;
+  // Many nodes on one PostgreSQL database: a chat message stored here, for
+  // the other nodes to push to their connections (null: one node).
+  std::function<void(const std::string& game_id, std::int64_t message_id)> chat_said = nullptr;
 };
 
 class Api {
@@ -135,6 +140,9 @@ class Api {
   // pushed to those watching who may see it; the answer as for the POST.
   // Reads and writes the database: never on a network thread.
   HttpReply say_in_chat(const std::string& game_id, const User& user, const std::string& text);
+  // A chat message another node stored: pushed to this node's connections
+  // of the game that may see it (as say_in_chat does). Reads the database.
+  void chat_heard(const std::string& game_id, std::int64_t message_id);
 
   // The route table: every endpoint of the API.
   static std::span<const ApiRoute> routes();
@@ -153,6 +161,9 @@ class Api {
   // The room of a move, undo, hint or resign with the body's seat token,
   // or null after answering why not.
   std::shared_ptr<GameRoom> seat_request(const ApiCall& call, std::string& token, const Respond& respond);
+  // Pushes a stored chat message to this node's connections of its game
+  // that may see it; returns the message as the API shows it.
+  nlohmann::json push_chat(const ChatGame& game, const ChatMessage& message);
 
   // The handlers, one per route (api_games.cpp, api_accounts.cpp,
   // api_lobby.cpp, api_lists.cpp).

@@ -71,20 +71,36 @@ HttpReply Api::say_in_chat(const std::string& id, const User& user, const std::s
     p_.chat_flood.refund(user.id);
     return json_error(503, "storage error: the message was not saved");
   }
-  // Stored: now to whoever watches and may see it.
+  // Stored: now to whoever watches and may see it, here and on the other
+  // nodes.
+  json shown = push_chat(game, message);
+  if (p_.chat_said) p_.chat_said(id, message.id);
+  return answer_json({{"message", shown}}, 201);
+}
+
+json Api::push_chat(const ChatGame& game, const ChatMessage& message) {
   json shown = chat_message_json(message);
   auto text = std::make_shared<const std::string>(json{{"type", "chat"}, {"message", shown}}.dump());
-  std::vector<ChatListener> listeners = p_.chat_hub.listeners(id);
+  std::vector<ChatListener> listeners = p_.chat_hub.listeners(message.game_id);
   std::vector<std::int64_t> viewers;
   for (const auto& l : listeners)
-    if (l.user != 0 && l.user != user.id) viewers.push_back(l.user);
-  std::vector<std::int64_t> silenced = p_.chat.silenced(user.id, viewers);
+    if (l.user != 0 && l.user != message.user_id) viewers.push_back(l.user);
+  std::vector<std::int64_t> silenced = p_.chat.silenced(message.user_id, viewers);
   for (const auto& l : listeners) {
     if (std::find(silenced.begin(), silenced.end(), l.user) != silenced.end()) continue;
     if (!sees_channel(game, l.user, message.channel)) continue;
     l.connection->deliver(text);
   }
-  return answer_json({{"message", shown}}, 201);
+  return shown;
+}
+
+void Api::chat_heard(const std::string& game_id, std::int64_t message_id) {
+  // Nobody here watches the game: nothing to read.
+  if (p_.chat_hub.listeners(game_id).empty()) return;
+  auto room = p_.registry.find(game_id);
+  auto message = p_.chat.find(message_id);
+  if (!room || !message || message->game_id != game_id) return;
+  push_chat(chat_game(*room), *message);
 }
 
 void Api::chat_read(const ApiCall& call, Respond respond) {

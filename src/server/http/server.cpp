@@ -28,6 +28,8 @@
 #include "server/puzzles/puzzle_mining.hpp"
 #include "server/rooms/clock_watcher.hpp"
 #include "server/rooms/lobby.hpp"
+#include "server/store/database.hpp"
+#include "server/store/game_change_feed.hpp"
 
 namespace dvonn::server {
 
@@ -181,7 +183,8 @@ struct Server::Impl {
                      *reviews,
                      explorer,
                      puzzles,
-                     puzzle_attempts_by_user}),
+                     puzzle_attempts_by_user,
+                     chat_relay()}),
         limiter(config.http_rate, config.http_burst),
         // Behind a proxy every connection comes from the proxy's address:
         // the per-address cap would cap the whole site, so it is off there.
@@ -201,6 +204,21 @@ struct Server::Impl {
     context.forget = [this](const std::string& id) { registry.forget(id); };
     context.lobby_changed = [this](const std::string& id) { lobby.refresh(id); };
     context.find = [this](const std::string& id) { return registry.find(id); };
+    // Many nodes: what reaches a person on /ws/me reaches their tabs on the
+    // other nodes too (pairings, challenges, notifications).
+    if (is_postgres_target(config.db))
+      users.set_relay([this](std::int64_t user, const std::string& text) {
+        // Not once the server stops (the store goes).
+        std::lock_guard lock(notifying_mutex);
+        if (notifying && !announce_user_message(*store, {user, text}))
+          std::cerr << "dvonn serve: a message for user " << user << " is too long for the other nodes\n";
+      });
+    // A room whose change lost to another server's re-reads its game on
+    // the read pool (see notifying: the pool goes before the store).
+    context.background = [this](std::function<void()> task) {
+      std::lock_guard lock(notifying_mutex);
+      return notifying && reads->post(std::move(task));
+    };
     // What each store keeps about a user goes when the account is deleted.
     accounts.add_deletion_step(&RelationStore::forget_user);
     accounts.add_deletion_step(&ChallengeStore::forget_user);
@@ -240,6 +258,13 @@ struct Server::Impl {
     acceptor.set_option(net::socket_base::reuse_address(true));
     acceptor.bind(endpoint);
     acceptor.listen(net::socket_base::max_listen_connections);
+  }
+
+  // Many nodes on one PostgreSQL database: the other nodes hear of a chat
+  // message said here (null: one node).
+  std::function<void(const std::string&, std::int64_t)> chat_relay() {
+    if (!is_postgres_target(config.db)) return nullptr;
+    return [this](const std::string& game, std::int64_t message) { announce_chat(*store, {game, message}); };
   }
 
   // Every lobby_sweep_ms the open games whose creators left expire, on the
@@ -426,6 +451,9 @@ struct Server::Impl {
   bool notifying = true;                      // false once the read pool is about to go
   std::chrono::milliseconds accept_delay{0};  // 0: the last accept worked
   std::vector<std::thread> threads;
+  // Other servers' changes (PostgreSQL only); stopped before what it
+  // refreshes goes.
+  std::unique_ptr<GameChangeFeed> feed;
   bool started = false;
   bool stopped = false;
 };
@@ -449,6 +477,24 @@ void Server::start() {
   int timed = s.registry.resume_timed_games();
   if (timed > 0) std::cerr << "dvonn serve: " << timed << " running clocks loaded\n";
   s.lobby.load(*s.store);
+  // Many servers on one PostgreSQL database: each hears which games the
+  // others changed and refreshes what it holds of them, which pushes the
+  // change to its WebSocket clients (the lobby's too).
+  if (is_postgres_target(s.config.db))
+    s.feed = std::make_unique<GameChangeFeed>(
+        s.config.db, s.store->node_id(),
+        GameChangeFeed::Listener{.game =
+                                     [&s](const GameChange& change) {
+                                       if (change.id.empty()) {
+                                         s.registry.refresh_all();
+                                         s.lobby.load(*s.store);
+                                         return;
+                                       }
+                                       s.registry.refresh(change.id, change.version);
+                                       if (change.lobby) s.lobby.refresh(change.id);
+                                     },
+                                 .chat = [&s](const ChatSaid& said) { s.api.chat_heard(said.game, said.message); },
+                                 .user = [&s](const UserMessage& m) { s.users.deliver_here(m.user, m.text); }});
   // The tournaments not over go on where they were (their games' results
   // are read at the first sweep).
   s.tournaments.load();
@@ -507,6 +553,8 @@ void Server::stop() {
   s.io.stop();
   for (auto& t : s.threads) t.join();
   s.threads.clear();
+  // No more refreshes from the other servers.
+  s.feed.reset();
   // No more clock ends, and the account work queued finishes (it may wait
   // for the store) before the store closes.
   s.watcher->stop();

@@ -28,6 +28,9 @@ void GameRoom::refresh_summary() {
   context_.store.submit(
       [self = shared_from_this(), p](StoreWriter& w) {
         if (self->write_failed_) throw StoreError("game " + self->id_ + ": an earlier change was not saved");
+        // Only over the version it was made from: another server's newer
+        // summary stays.
+        w.advance_version(self->id_, p.version, p.version, false);
         w.set_progress(self->id_, p);
       },
       {});
@@ -45,6 +48,11 @@ GameRoom::GameRoom(RoomContext& context, std::string id, SeatInfo seats, Game ga
       creator_seen_ms_(context.now_ms()) {
   removed_ = removed_by_last_move(game_);
   committed_state_ = std::make_shared<const std::string>(state_json(id_, seats_, game_, removed_, version_));
+}
+
+std::int64_t GameRoom::version() const {
+  std::lock_guard lock(mutex_);
+  return version_;
 }
 
 std::shared_ptr<const std::string> GameRoom::state() const {
@@ -444,6 +452,11 @@ void GameRoom::hint(const std::string& token, Reply reply, const std::string& cl
 
 void GameRoom::commit_locked(std::function<void(StoreWriter&)> writes, RoomReply reply_template, Reply reply) {
   ++version_;
+  const std::int64_t epoch = epoch_;
+  // Also once it has left the lobby: the other servers' lobbies drop it.
+  const bool lobby = lobby_ != LobbyState::None;
+  // Set by the write (writer thread), read by its completion (same thread).
+  auto lost = std::make_shared<bool>(false);
   std::int64_t now = context_.now_ms();
   auto state = std::make_shared<const std::string>(state_body_locked());
   std::int64_t version = version_;
@@ -462,23 +475,68 @@ void GameRoom::commit_locked(std::function<void(StoreWriter&)> writes, RoomReply
   arm_clock_locked();
   context_.store.submit(
       [self = shared_from_this(), writes = std::move(writes), progress, ratings, white = white_player_,
-       black = black_player_, white_score, now](StoreWriter& w) {
+       black = black_player_, white_score, now, version, epoch, lobby, lost](StoreWriter& w) {
         // The changes of a game are stored in order or not at all: once one
         // failed, a later one (already queued, or even in the same
         // transaction) would put move N+1 on disk without move N.
         if (self->write_failed_)
           throw StoreError("game " + self->id_ + ": not saved, as an earlier change of it could not be saved");
+        // Made on top of a change that lost to another server's: lost too.
+        if (epoch <= self->stale_epoch_) {
+          *lost = true;
+          throw VersionConflict("game " + self->id_ + ": made on top of a change that lost to another server's");
+        }
         try {
+          // First: the row's lock keeps another server's change of the game
+          // out until this transaction ends, and a lost race writes nothing.
+          w.advance_version(self->id_, version - 1, version, lobby);
           writes(w);
           w.set_progress(self->id_, progress);
           if (ratings) *ratings = rate_finished_game(w.connection(), self->id_, white, black, white_score, now);
+        } catch (const VersionConflict&) {
+          *lost = true;
+          std::int64_t seen = self->stale_epoch_;
+          while (seen < epoch && !self->stale_epoch_.compare_exchange_weak(seen, epoch)) {
+          }
+          throw;
         } catch (...) {
           self->write_failed_ = true;
           throw;
         }
       },
       [self = shared_from_this(), state, reply_template = std::move(reply_template), reply = std::move(reply), ratings,
-       version](const std::string& error) { self->committed(error, state, reply_template, reply, ratings, version); });
+       version, epoch, lost](const std::string& error) {
+        if (*lost) return self->lost_race(reply, epoch);
+        self->committed(error, state, reply_template, reply, ratings, version);
+      });
+}
+
+namespace {
+const char* const kLostRace =
+    "the game changed meanwhile (another move was played first); try again from its new state";
+}  // namespace
+
+void GameRoom::lost_race(const Reply& reply, std::int64_t epoch) {
+  // Off the writer thread: reading the game waits for a read connection,
+  // whose holder may be waiting for the writer.
+  auto take_over = [self = shared_from_this(), reply, epoch] {
+    try {
+      if (auto stored = self->context_.store.load(self->id_))
+        self->refresh(*stored, epoch);
+      else if (self->context_.forget)
+        self->context_.forget(self->id_);
+    } catch (const std::exception& e) {
+      std::cerr << "dvonn serve: game " << self->id_ << ": reading it after another server's change: " << e.what()
+                << "\n";
+      if (self->context_.forget) self->context_.forget(self->id_);
+    }
+    if (reply) reply(refusal(409, kLostRace));
+  };
+  if (!context_.background) return take_over();
+  if (context_.background(take_over)) return;
+  // Stuck behind the disk: the next access reads the game again.
+  if (context_.forget) context_.forget(id_);
+  if (reply) reply(refusal(409, kLostRace));
 }
 
 void GameRoom::committed(const std::string& error, std::shared_ptr<const std::string> state, RoomReply reply_template,

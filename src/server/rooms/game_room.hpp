@@ -74,6 +74,10 @@ struct RoomContext {
   // How long a real-time player may be gone (no WebSocket of the seat open)
   // before the opponent may claim the win.
   std::int64_t away_claim_ms = kAwayClaimMs;
+  // Runs a task off the store's writer thread, where it may read the
+  // database (the read pool); false when it cannot (the server stops).
+  // Null: the task runs at once.
+  std::function<bool(std::function<void()> task)> background = nullptr;
 };
 
 // What the lobby lists of an open game.
@@ -96,6 +100,18 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
 
   const std::string& id() const { return id_; }
   Mode mode() const { return seats_.mode; }
+  // The version of the game in memory (with the changes being committed).
+  std::int64_t version() const;
+
+  // Takes over the stored game after another server changed it (many
+  // servers on one database): the game, seats, players, clock and end are
+  // the stored ones, the watchers stay and get the new state. Skipped when
+  // the room already has that version or a newer one. lost_epoch (>= 0):
+  // a change of the room made in that epoch lost to another server's, so
+  // memory is ahead of the disk at any version: taken over unless the room
+  // took over the stored game since. Throws StoreError when the stored game
+  // is not a valid one.
+  void refresh(const StoredGame& stored, std::int64_t lost_epoch = -1);
 
   // The last committed state (JSON text), its clock as of now.
   std::shared_ptr<const std::string> state() const;
@@ -221,6 +237,9 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   // After a change to game_/seats: bumps the version, builds the state and
   // commits the writes; the reply follows the commit.
   void commit_locked(std::function<void(StoreWriter&)> writes, RoomReply reply_template, Reply reply);
+  // A change lost to another server's change of the game: nothing of it was
+  // written; the room takes over the stored game, then the reply is a 409.
+  void lost_race(const Reply& reply, std::int64_t epoch);
   void committed(const std::string& error, std::shared_ptr<const std::string> state, RoomReply reply_template,
                  const Reply& reply, std::shared_ptr<RatingChanges> ratings, std::int64_t version);
   void play_locked(Move m, Reply reply);
@@ -238,6 +257,13 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   mutable std::mutex mutex_;
   SeatInfo seats_;
   Game game_;
+  // Bumped when the room takes over the stored game (refresh): changes made
+  // in memory before that are stale. A change of a stale epoch that reaches
+  // the writer after one of its epoch lost (stale_epoch_) is not written:
+  // it was made on top of the change that lost.
+  std::int64_t epoch_ = 0;
+  // The newest epoch whose change lost (set on the writer thread).
+  std::atomic<std::int64_t> stale_epoch_{-1};
   RemovedStacks removed_;
   std::string white_token_;  // equal to black_token_ in local games
   std::string black_token_;

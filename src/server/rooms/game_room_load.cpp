@@ -8,7 +8,11 @@
 
 namespace dvonn::server {
 
-std::shared_ptr<GameRoom> GameRoom::load(const StoredGame& stored, RoomContext& context) {
+namespace {
+
+// The stored game replayed and its clock read; throws StoreError when they
+// are not valid.
+std::pair<Game, community::TimeControl> replay(const StoredGame& stored) {
   std::string error;
   auto start = parse_position(stored.start, &error);
   if (!start) throw StoreError("game " + stored.id + ": bad start position: " + error);
@@ -22,7 +26,49 @@ std::shared_ptr<GameRoom> GameRoom::load(const StoredGame& stored, RoomContext& 
   }
   auto control = community::parse_time_control(stored.clock, error);
   if (!error.empty()) throw StoreError("game " + stored.id + ": bad clock " + stored.clock + ": " + error);
+  return {std::move(game), control};
+}
+
+SeatInfo seat_info(const StoredGame& stored) {
+  SeatInfo seats;
+  seats.mode = stored.mode;
+  seats.level = stored.level;
+  seats.engine_color = stored.engine_color;
+  seats.white_taken = seats.engine_color == Color::White || !stored.white_token.empty();
+  seats.black_taken = seats.engine_color == Color::Black || !stored.black_token.empty();
+  return seats;
+}
+
+}  // namespace
+
+std::shared_ptr<GameRoom> GameRoom::load(const StoredGame& stored, RoomContext& context) {
+  auto [game, control] = replay(stored);
   return from_row(stored, std::move(game), control, context);
+}
+
+void GameRoom::refresh(const StoredGame& stored, std::int64_t lost_epoch) {
+  auto [game, control] = replay(stored);
+  std::lock_guard lock(mutex_);
+  if (broken_) return;
+  if (lost_epoch >= 0 ? epoch_ > lost_epoch : stored.version <= version_) return;
+  seats_ = seat_info(stored);
+  game_ = std::move(game);
+  removed_ = removed_by_last_move(game_);
+  white_token_ = stored.white_token;
+  black_token_ = stored.black_token;
+  version_ = stored.version;
+  ++epoch_;
+  // load_community sets what the stored game says of these.
+  forced_result_.reset();
+  rating_changes_ = RatingChanges{};
+  rating_pending_ = false;
+  // What was asked of the position that is gone no longer stands.
+  takeback_.from.reset();
+  load_community(stored, control);
+  // The server that made the change keeps the summary.
+  summary_stale_ = false;
+  arm_clock_locked();
+  broadcast_locked();
 }
 
 std::shared_ptr<GameRoom> GameRoom::create(const NewGame& g, RoomContext& context) {
@@ -31,14 +77,8 @@ std::shared_ptr<GameRoom> GameRoom::create(const NewGame& g, RoomContext& contex
 
 std::shared_ptr<GameRoom> GameRoom::from_row(const StoredGame& stored, Game game, const community::TimeControl& control,
                                              RoomContext& context) {
-  SeatInfo seats;
-  seats.mode = stored.mode;
-  seats.level = stored.level;
-  seats.engine_color = stored.engine_color;
-  seats.white_taken = seats.engine_color == Color::White || !stored.white_token.empty();
-  seats.black_taken = seats.engine_color == Color::Black || !stored.black_token.empty();
-  auto room = std::shared_ptr<GameRoom>(
-      new GameRoom(context, stored.id, seats, std::move(game), stored.white_token, stored.black_token, stored.version));
+  auto room = std::shared_ptr<GameRoom>(new GameRoom(context, stored.id, seat_info(stored), std::move(game),
+                                                     stored.white_token, stored.black_token, stored.version));
   room->load_community(stored, control);
   return room;
 }

@@ -87,6 +87,30 @@ void RoomRegistry::forget(const std::string& id) {
   }
 }
 
+void RoomRegistry::refresh(const std::string& id, std::int64_t version) {
+  std::shared_ptr<GameRoom> room;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = rooms_.find(id);
+    if (it == rooms_.end()) return;
+    room = it->second.room;
+  }
+  if (room->version() >= version) return;  // heard of its own change, or of an older one
+  auto stored = context_.store.load(id);
+  if (!stored) return forget(id);
+  room->refresh(*stored);
+}
+
+void RoomRegistry::refresh_all() {
+  for (const auto& room : rooms()) {
+    try {
+      if (auto stored = context_.store.load(room->id())) room->refresh(*stored);
+    } catch (const std::exception& e) {
+      std::cerr << "dvonn serve: re-reading game " << room->id() << ": " << e.what() << "\n";
+    }
+  }
+}
+
 int RoomRegistry::resume_timed_games() {
   int n = 0;
   for (const std::string& id : context_.store.running_timed_games()) {

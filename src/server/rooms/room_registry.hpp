@@ -36,6 +36,12 @@ class RoomRegistry {
   void add(const std::shared_ptr<GameRoom>& room);
   // Drops a room from memory (after a failed commit); the next find reloads.
   void forget(const std::string& id);
+  // Another server changed a game (GameChangeFeed): a room in memory older
+  // than `version` takes over the stored game; a game not in memory is
+  // left alone (the next find reads it). Throws StoreError.
+  void refresh(const std::string& id, std::int64_t version);
+  // Every room in memory re-reads its game (changes may have gone unheard).
+  void refresh_all();
   // Loads every unfinished timed game that has started, so its clock is
   // watched (and a game whose time ran out while the server was down ends).
   int resume_timed_games();

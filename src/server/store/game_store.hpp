@@ -37,6 +37,13 @@
 
 namespace dvonn::server {
 
+// A change of a game that lost to another server's change of it (many
+// servers on one PostgreSQL database): the version the room had is no
+// longer the stored one. Nothing of the change is written.
+struct VersionConflict : StoreError {
+  using StoreError::StoreError;
+};
+
 // One game's row and its moves, as stored.
 struct StoredGame {
   std::string id;
@@ -104,6 +111,12 @@ class StoreWriter {
   virtual void set_started(const std::string& id, std::int64_t started_ms) = 0;
   virtual void set_lobby(const std::string& id, LobbyState lobby) = 0;
   virtual void set_progress(const std::string& id, const GameProgress& progress) = 0;
+  // The game's stored version goes from `from` to `to` in this transaction;
+  // throws VersionConflict when it is not `from` (another server changed
+  // the game first). On PostgreSQL the other servers hear of the change
+  // when it commits (GameChangeFeed); `lobby`: the game is (or was) in the
+  // lobby, whose lists change with it.
+  virtual void advance_version(const std::string& id, std::int64_t from, std::int64_t to, bool lobby) = 0;
   // The open connection, for writes of other stores in the same
   // transaction (accounts, ratings).
   virtual Database* connection() = 0;
@@ -144,6 +157,10 @@ class GameStore {
   // the store is used.
   void set_read_hook(std::function<void()> hook) { read_hook_ = std::move(hook); }
 
+  // This server among the servers on one database (random, new at every
+  // start): the change feed skips the changes it made itself.
+  const std::string& node_id() const { return node_id_; }
+
   // Transactions committed so far (for tests and the load figures).
   std::uint64_t transactions() const { return transactions_; }
   // Writes rolled back so far (storage errors; for /metrics).
@@ -180,6 +197,7 @@ class GameStore {
   std::atomic<std::uint64_t> failed_writes_{0};
   std::atomic<bool> file_lost_{false};
   std::string path_;
+  std::string node_id_;
   std::thread writer_;
 };
 
