@@ -30,6 +30,7 @@
 #include "server/rooms/lobby.hpp"
 #include "server/store/database.hpp"
 #include "server/store/game_change_feed.hpp"
+#include "server/store/node_leadership.hpp"
 
 namespace dvonn::server {
 
@@ -454,6 +455,9 @@ struct Server::Impl {
   // Other servers' changes (PostgreSQL only); stopped before what it
   // refreshes goes.
   std::unique_ptr<GameChangeFeed> feed;
+  // Which node does the work done once (always this one with SQLite).
+  std::unique_ptr<NodeLeadership> leadership;
+  bool leads() const { return leadership && leadership->leader(); }
   bool started = false;
   bool stopped = false;
 };
@@ -474,6 +478,7 @@ void Server::start() {
   // stops the start here, with a StoreError for the caller to report.
   // Engine games are loaded when opened (their engine then resumes), so a
   // large database does not fill the memory at start.
+  s.leadership = std::make_unique<NodeLeadership>(s.config.db);
   int timed = s.registry.resume_timed_games();
   if (timed > 0) std::cerr << "dvonn serve: " << timed << " running clocks loaded\n";
   s.lobby.load(*s.store);
@@ -544,6 +549,8 @@ void Server::stop() {
   s.explorer.stop();
   boost::system::error_code ec;
   s.acceptor.close(ec);
+  // Another node takes over the work done once without waiting.
+  if (s.leadership) s.leadership->resign();
   s.accept_timer.cancel();
   s.stopped_sweeping = true;
   s.lobby_timer.cancel();
