@@ -29,6 +29,7 @@
 #include "server/rooms/clock_watcher.hpp"
 #include "server/rooms/lobby.hpp"
 #include "server/store/database.hpp"
+#include "server/store/engine_claims.hpp"
 #include "server/store/game_change_feed.hpp"
 #include "server/store/node_leadership.hpp"
 
@@ -200,7 +201,8 @@ struct Server::Impl {
         lobby_timer(io),
         presence_timer(io),
         pairing_timer(io),
-        tournament_timer(io) {
+        tournament_timer(io),
+        shared_work_timer(io) {
     users.on_offline([this](std::int64_t user) { matchmaker.withdraw(user); });
     context.forget = [this](const std::string& id) { registry.forget(id); };
     context.lobby_changed = [this](const std::string& id) { lobby.refresh(id); };
@@ -216,6 +218,16 @@ struct Server::Impl {
       });
     // A room whose change lost to another server's re-reads its game on
     // the read pool (see notifying: the pool goes before the store).
+    // Many nodes: an engine move is computed by the node that claims it.
+    if (is_postgres_target(config.db))
+      context.claim_engine = [this](const std::string& id, std::int64_t version, std::function<void(bool)> claimed) {
+        auto got = std::make_shared<bool>(false);
+        store->submit(
+            [this, id, version, got](StoreWriter& w) {
+              *got = claim_engine_move(w.connection(), id, version, store->node_id(), now_ms());
+            },
+            [got, claimed = std::move(claimed)](const std::string& error) { claimed(error.empty() && *got); });
+      };
     context.background = [this](std::function<void()> task) {
       std::lock_guard lock(notifying_mutex);
       return notifying && reads->post(std::move(task));
@@ -325,6 +337,50 @@ struct Server::Impl {
       reads->post([this] { tournaments.sweep(); });
       sweep_tournaments();
     });
+  }
+
+  // Many nodes on one database, every second: this node keeps its engine
+  // claims alive, and the leader does what a node that went may have left
+  // undone: games whose clock ran out or whose first move is overdue end,
+  // engine moves nobody is computing are computed (here). On the read
+  // pool: rooms may be read from the database.
+  static constexpr int kSharedWorkMs = 1000;
+  // A node holding a game ends it on time itself; the leader steps in
+  // only when that has not happened a moment after the deadline.
+  static constexpr std::int64_t kDueGraceMs = 1000;
+  void sweep_shared_work() {
+    shared_work_timer.expires_after(std::chrono::milliseconds(kSharedWorkMs));
+    shared_work_timer.async_wait([this](boost::system::error_code ec) {
+      if (ec || stopped_sweeping) return;
+      store->submit([this](StoreWriter& w) { renew_engine_claims(w.connection(), store->node_id(), now_ms()); }, {});
+      if (leads()) reads->post([this] { pick_up_shared_work(); });
+      sweep_shared_work();
+    });
+  }
+  void pick_up_shared_work() {
+    std::vector<std::string> due, idle;
+    try {
+      due = store->games_due(now_ms() - kDueGraceMs);
+      store->read([&](Database* db) { idle = unclaimed_engine_moves(db, now_ms()); });
+    } catch (const std::exception& e) {
+      std::cerr << "dvonn serve: reading other nodes' work: " << e.what() << "\n";
+      return;
+    }
+    // One game that cannot be loaded does not hold up the others.
+    auto each = [](const std::vector<std::string>& ids, const std::function<void(const std::string&)>& fn) {
+      for (const std::string& id : ids) try {
+          fn(id);
+        } catch (const std::exception& e) {
+          std::cerr << "dvonn serve: game " << id << ": " << e.what() << "\n";
+        }
+    };
+    each(due, [this](const std::string& id) {
+      if (auto room = registry.find(id)) room->check_time();
+    });
+    each(idle, [this](const std::string& id) {
+      if (auto room = registry.find(id)) room->resume_engine();
+    });
+    store->submit([](StoreWriter& w) { drop_spent_engine_claims(w.connection()); }, {});
   }
 
   void accept() {
@@ -447,6 +503,7 @@ struct Server::Impl {
   net::steady_timer presence_timer;
   net::steady_timer pairing_timer;
   net::steady_timer tournament_timer;
+  net::steady_timer shared_work_timer;
   std::atomic<bool> stopped_sweeping{false};
   std::mutex notifying_mutex;                 // guards notifying and the posts it allows
   bool notifying = true;                      // false once the read pool is about to go
@@ -516,6 +573,7 @@ void Server::start() {
   s.tick_presence();
   s.sweep_pairing();
   s.sweep_tournaments();
+  if (is_postgres_target(s.config.db)) s.sweep_shared_work();
   for (int i = 0; i < std::max(1, s.config.io_threads); ++i)
     s.threads.emplace_back([&s] {
       // A handler's exception comes out of run(); the others' connections
@@ -557,6 +615,7 @@ void Server::stop() {
   s.presence_timer.cancel();
   s.pairing_timer.cancel();
   s.tournament_timer.cancel();
+  s.shared_work_timer.cancel();
   s.io.stop();
   for (auto& t : s.threads) t.join();
   s.threads.clear();

@@ -132,6 +132,7 @@ GameProgress GameRoom::progress_locked(std::int64_t now) const {
   g.move_count = static_cast<int>(game_.moves().size());
   g.to_move = over ? "none" : color_name(game_.position().side_to_move());
   if (!over && started_locked() && clock_.running()) g.deadline_ms = clock_.deadline_ms();
+  if (!over && started_locked()) g.watch_ms = clock_.watch_deadline();
   g.updated_ms = now;
   g.end_reason = end_reason_;
   if (over && end_reason_ != EndReason::Aborted) {
@@ -629,12 +630,19 @@ void GameRoom::resume_engine(const std::string& client) {
   lock.unlock();
   // The search holds the room: it stays in memory (is not evicted) until
   // the engine's move is played.
-  context_.engines.submit_move(
-      position, level, context_.engine_seconds,
-      [self = shared_from_this(), version](const engine::PlayReport& report) {
-        self->engine_played(report.move, version);
-      },
-      charged);
+  auto think = [self = shared_from_this(), position, level, version, charged] {
+    self->context_.engines.submit_move(
+        position, level, self->context_.engine_seconds,
+        [self, version](const engine::PlayReport& report) { self->engine_played(report.move, version); }, charged);
+  };
+  if (!context_.claim_engine) return think();
+  context_.claim_engine(id_, version, [self = shared_from_this(), version, think](bool claimed) {
+    if (claimed) return think();
+    // Another node thinks. Should it go, the leader asks again (then this
+    // room may claim the move).
+    std::lock_guard lock(self->mutex_);
+    if (self->engine_version_ == version) self->engine_version_ = -1;
+  });
 }
 
 void GameRoom::engine_played(Move m, std::int64_t version) {

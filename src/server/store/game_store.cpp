@@ -40,7 +40,7 @@ class DatabaseWriter : public StoreWriter {
         progress_(db,
                   "UPDATE games SET version = ?2, over = ?3, result = ?4, score_white = ?5, score_black = ?6, "
                   "move_count = ?7, to_move = ?8, deadline_ms = ?9, updated_ms = ?10, end_reason = ?11, winner = ?12, "
-                  "ended_ms = ?13, "
+                  "ended_ms = ?13, watch_ms = ?14, "
                   // The ratings of the time, kept from the end on (a rated
                   // game's update follows in the same transaction).
                   "white_rating_then = CASE WHEN ?3 = 0 THEN NULL ELSE COALESCE(white_rating_then, (SELECT u.rating "
@@ -114,8 +114,12 @@ class DatabaseWriter : public StoreWriter {
     progress_.bind(10, p.updated_ms)
         .bind(11, std::string(end_reason_name(p.end_reason)))
         .bind(12, std::string(winner_name(p.winner)))
-        .bind(13, p.ended_ms)
-        .run();
+        .bind(13, p.ended_ms);
+    if (p.watch_ms)
+      progress_.bind(14, *p.watch_ms);
+    else
+      progress_.bind_null(14);
+    progress_.run();
   }
   void advance_version(const std::string& id, std::int64_t from, std::int64_t to, bool lobby) override {
     try {
@@ -401,6 +405,15 @@ std::vector<std::string> GameStore::unfinished_engine_games() {
 std::vector<std::string> GameStore::running_timed_games() {
   Lease lease(*this);
   Statement q(lease.db, "SELECT id FROM games WHERE over = 0 AND clock <> 'untimed' AND started_ms > 0", false);
+  std::vector<std::string> ids;
+  while (q.next()) ids.push_back(q.text(0));
+  return ids;
+}
+
+std::vector<std::string> GameStore::games_due(std::int64_t before_ms) {
+  Lease lease(*this);
+  Statement q(lease.db, "SELECT id FROM games WHERE over = 0 AND watch_ms < ?1 ORDER BY watch_ms", false);
+  q.bind(1, before_ms);
   std::vector<std::string> ids;
   while (q.next()) ids.push_back(q.text(0));
   return ids;

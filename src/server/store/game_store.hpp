@@ -92,6 +92,8 @@ struct GameProgress {
   int move_count = 0;
   std::string to_move = "white";
   std::optional<std::int64_t> deadline_ms;
+  // When the server must next look at the game (games.watch_ms).
+  std::optional<std::int64_t> watch_ms;
   std::int64_t updated_ms = 0;
   EndReason end_reason = EndReason::None;
   Winner winner = Winner::None;
@@ -150,6 +152,9 @@ class GameStore {
   std::vector<std::string> unfinished_engine_games();
   // Ids of unfinished timed games that have started (their clocks run).
   std::vector<std::string> running_timed_games();
+  // Ids of unfinished games due (games.watch_ms) before `before_ms`: a
+  // clock's flag fell or a first move is overdue.
+  std::vector<std::string> games_due(std::int64_t before_ms);
   // Runs a read on a free read connection (waiting for one when every
   // connection is in use).
   void read(const std::function<void(Database*)>& fn);

@@ -31,8 +31,7 @@ class NodeLeadership {
   // target: the --db value. SQLite: the leader from the start, no thread.
   // PostgreSQL: tries to take the lock now (throws StoreError when it
   // cannot connect), then every `retry` on a thread of its own.
-  explicit NodeLeadership(std::string target,
-                          std::chrono::milliseconds retry = std::chrono::milliseconds(1000));
+  explicit NodeLeadership(std::string target, std::chrono::milliseconds retry = std::chrono::milliseconds(1000));
   ~NodeLeadership();
   NodeLeadership(const NodeLeadership&) = delete;
   NodeLeadership& operator=(const NodeLeadership&) = delete;

@@ -27,6 +27,10 @@ constexpr const char* kGameColumns[][2] = {
     {"move_count", "INTEGER NOT NULL DEFAULT 0"},
     {"to_move", "TEXT NOT NULL DEFAULT 'white'"},
     {"deadline_ms", "INTEGER"},
+    // When the server must next look at an unfinished game whatever node
+    // holds it (its clock's flag or its first move due); NULL when
+    // nothing is due. Many nodes: the leader ends the games nobody holds.
+    {"watch_ms", "INTEGER"},
     {"updated_ms", "INTEGER NOT NULL DEFAULT 0"},
     // Each player's rating when the game ended (before a rated game changed
     // it), so that lists show the rating of the time; NULL while unfinished
@@ -86,6 +90,14 @@ void create_schema(Database* db) {
            "CREATE INDEX IF NOT EXISTS games_black_user ON games(black_user, updated_ms);"
            "CREATE INDEX IF NOT EXISTS games_by_update ON games(over, updated_ms);"
            "CREATE INDEX IF NOT EXISTS open_lobby_games ON games(lobby) WHERE lobby = 1;"
+           // Many nodes (engine_claims.hpp): the games the leader looks
+           // at when nobody holds them, and who computes each engine move.
+           "CREATE INDEX IF NOT EXISTS games_to_watch ON games(watch_ms) WHERE over = 0;"
+           "CREATE TABLE IF NOT EXISTS engine_claims("
+           " game_id TEXT PRIMARY KEY,"
+           " version INTEGER NOT NULL,"  // the game's version the move is for
+           " node TEXT NOT NULL,"        // GameStore::node_id of the node thinking
+           " until_ms INTEGER NOT NULL);"  // renewed while the node lives
            "CREATE TABLE IF NOT EXISTS users("
            " id INTEGER PRIMARY KEY,"
            " name TEXT NOT NULL,"

@@ -1,0 +1,262 @@
+// Many `dvonn serve` nodes on one PostgreSQL database (issue 40, "work done
+// once" and "losing a node loses nothing"): an engine move is computed by
+// the one node that claimed it (engine_claims.hpp), and when a node goes,
+// the leader (node_leadership.hpp) ends its games whose clocks ran out and
+// computes the engine moves it left. Always on a throwaway PostgreSQL
+// cluster, whatever DVONN_TEST_DB says.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <atomic>
+#include <memory>
+#include <thread>
+
+#include "postgres_cluster.hpp"
+#include "server/base/now_ms.hpp"
+#include "server/store/database.hpp"
+#include "server/store/engine_claims.hpp"
+#include "server/store/node_leadership.hpp"
+#include "server/store/schema.hpp"
+#include "server/store/sqlite_util.hpp"
+#include "server_fixture.hpp"
+
+namespace dvonn::server::testing {
+namespace {
+
+using nlohmann::json;
+
+struct Person {
+  std::string cookie;
+};
+
+class MultiNodeWorkTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fresh_temp_dir("dvonn-multi-node-work-");
+    db_ = shared_postgres().fresh_database();
+  }
+  void TearDown() override {
+    for (auto& node : nodes_) node.reset();
+    std::error_code ec;
+    std::filesystem::remove_all(dir_, ec);
+  }
+  // Starts node i; engine_threads 0: it claims engine moves but never
+  // computes them (as a node that dies while thinking).
+  void start(int i, int engine_threads = 1) {
+    ServerConfig c = test_config(dir_);
+    c.db = db_;
+    c.http_rate = 0;
+    c.engine_threads = engine_threads;
+    c.now_ms = [offset = offset_] { return system_now_ms() + offset->load(); };
+    auto& node = nodes_[static_cast<std::size_t>(i)];
+    node = std::make_unique<Server>(c);
+    node->start();
+  }
+  void advance(std::int64_t ms) { *offset_ += ms; }
+  unsigned short port(int node) const { return nodes_[static_cast<std::size_t>(node)]->port(); }
+  HttpResult call(int node, const std::string& target, const json& body, const Person& p = {}) {
+    return http_request(port(node), "POST", target, body.dump(),
+                        p.cookie.empty() ? Headers{} : Headers{{"Cookie", p.cookie}});
+  }
+  json game(int node, const std::string& id) { return http_request(port(node), "GET", "/api/games/" + id, "").json(); }
+  Person signup(int node, const std::string& name) {
+    auto r = call(node, "/api/auth/signup", {{"name", name}, {"password", "correct horse"}});
+    EXPECT_EQ(r.status, 201) << r.body;
+    std::string set = r.header("Set-Cookie");
+    return {set.substr(0, set.find(';'))};
+  }
+  // Polls node's answer for the game until pred holds or `seconds` pass.
+  template <class Pred>
+  json wait_for(int node, const std::string& id, Pred pred, double seconds) {
+    auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+    json g = game(node, id);
+    while (!pred(g) && std::chrono::steady_clock::now() < until) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      g = game(node, id);
+    }
+    return g;
+  }
+  std::string claimant(const std::string& id) {
+    auto db = open_database(db_);
+    Statement q(db.get(), "SELECT node FROM engine_claims WHERE game_id = ?1", false);
+    q.bind(1, id);
+    return q.next() ? q.text(0) : "";
+  }
+
+  std::filesystem::path dir_;
+  std::string db_;
+  std::shared_ptr<std::atomic<std::int64_t>> offset_ = std::make_shared<std::atomic<std::int64_t>>(0);
+  std::array<std::unique_ptr<Server>, 2> nodes_;
+};
+
+TEST(NodeLeadershipTest, OneNodeLeadsAndAnotherTakesOverWhenItGoes) {
+  std::string db = shared_postgres().fresh_database();
+  auto a = std::make_unique<NodeLeadership>(db, std::chrono::milliseconds(100));
+  NodeLeadership b(db, std::chrono::milliseconds(100));
+  EXPECT_TRUE(a->leader());
+  EXPECT_FALSE(b.leader());
+  std::atomic<int> gained{0};
+  b.on_gain([&] { ++gained; });
+  a.reset();
+  auto until = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+  while (!b.leader() && std::chrono::steady_clock::now() < until)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  EXPECT_TRUE(b.leader());
+  EXPECT_EQ(gained.load(), 1);
+  // A SQLite database has one node: it leads.
+  EXPECT_TRUE(NodeLeadership((fresh_temp_dir("dvonn-lead-") / "x.db").string()).leader());
+}
+
+TEST(NodeLeadershipTest, ALeaderWhoseSessionIsEndedStopsLeadingAndAnotherTakesOver) {
+  std::string db = shared_postgres().fresh_database();
+  NodeLeadership a(db, std::chrono::milliseconds(100));
+  NodeLeadership b(db, std::chrono::milliseconds(100));
+  ASSERT_TRUE(a.leader());
+  // The database ends the leader's session (a network cut, a restart):
+  // it lets go of the lock, so one of the two leads again, never both.
+  auto admin = open_database(db);
+  admin->exec("SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND granted");
+  auto until = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+  bool changed = false;
+  while (std::chrono::steady_clock::now() < until) {
+    EXPECT_FALSE(a.leader() && b.leader());
+    if (b.leader()) changed = true;
+    if (changed && !a.leader()) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  EXPECT_TRUE(a.leader() != b.leader());
+}
+
+TEST(EngineClaimsTest, OneNodeGetsAClaimUntilItLapsesOrTheGameMovesOn) {
+  std::string target = shared_postgres().fresh_database();
+  auto db = open_database(target);
+  create_schema(db.get());
+  sql_exec(db.get(),
+           "INSERT INTO games(id, mode, level, start, white_token, black_token, engine_color, version, over, created,"
+           " to_move) VALUES ('g1', 'engine', 1, '', 'w', '', 'black', 3, 0, 0, 'black')");
+  const std::int64_t t = 1'000'000;
+  EXPECT_EQ(unclaimed_engine_moves(db.get(), t), std::vector<std::string>{"g1"});
+  EXPECT_TRUE(claim_engine_move(db.get(), "g1", 3, "A", t));
+  EXPECT_FALSE(claim_engine_move(db.get(), "g1", 3, "B", t + 1000));
+  EXPECT_TRUE(claim_engine_move(db.get(), "g1", 3, "A", t + 1000));  // its own
+  EXPECT_TRUE(unclaimed_engine_moves(db.get(), t + 1000).empty());
+  // A renews its claim; without renewing, it lapses and B gets it.
+  renew_engine_claims(db.get(), "A", t + 4000);
+  EXPECT_FALSE(claim_engine_move(db.get(), "g1", 3, "B", t + 4000 + kEngineClaimLeaseMs - 1));
+  EXPECT_EQ(unclaimed_engine_moves(db.get(), t + 4000 + kEngineClaimLeaseMs + 1), std::vector<std::string>{"g1"});
+  EXPECT_TRUE(claim_engine_move(db.get(), "g1", 3, "B", t + 4000 + kEngineClaimLeaseMs + 1));
+  // The game moved on: the claim is spent, and dropped.
+  sql_exec(db.get(), "UPDATE games SET version = 4, to_move = 'white' WHERE id = 'g1'");
+  EXPECT_TRUE(unclaimed_engine_moves(db.get(), t).empty());
+  drop_spent_engine_claims(db.get());
+  Statement left(db.get(), "SELECT COUNT(*) FROM engine_claims", false);
+  ASSERT_TRUE(left.next());
+  EXPECT_EQ(left.integer(0), 0);
+}
+
+TEST_F(MultiNodeWorkTest, AnEngineMoveIsComputedByTheNodeThatClaimedItAndByAnotherWhenThatNodeGoes) {
+  // Node 0 leads and claims the engine's moves of its games but cannot
+  // compute them; node 1 can.
+  start(0, 0);
+  start(1, 1);
+  auto c = call(0, "/api/games", {{"mode", "engine"}, {"level", 1}, {"color", "white"}});
+  ASSERT_EQ(c.status, 201) << c.body;
+  std::string id = c.json()["id"], token = c.json()["token"];
+  ASSERT_EQ(call(0, "/api/games/" + id + "/moves", {{"token", token}, {"move", "E3"}}).status, 200);
+  // Node 1 holds the game too (someone watches it there), but the move is
+  // node 0's: node 1 does not compute it, however long it waits.
+  WsClient watcher(port(1), "/ws?game=" + id);
+  ASSERT_EQ(watcher.handshake_status(), 101);
+  ASSERT_FALSE(watcher.next_of_type("state").is_null());
+  std::this_thread::sleep_for(std::chrono::milliseconds(2500));
+  EXPECT_EQ(game(1, id)["moves"], json::array({"E3"}));
+  auto db = open_database(db_);
+  EXPECT_NE(claimant(id), "");
+  std::string first = claimant(id);
+
+  // Node 0 goes: its claim lapses and node 1, now leading, computes the
+  // move; node 1's watcher sees it.
+  nodes_[0].reset();
+  json g = wait_for(
+      1, id, [](const json& j) { return j["moves"].size() == 2; }, kEngineClaimLeaseMs / 1000.0 + 6);
+  EXPECT_EQ(g["moves"].size(), 2u) << "node 1 did not pick up the engine move node 0 left";
+  EXPECT_NE(claimant(id), first);
+  bool pushed = false;
+  for (json m; !pushed && !(m = watcher.next_of_type("state", 2.0)).is_null();)
+    pushed = m["state"]["moves"].size() == 2;
+  EXPECT_TRUE(pushed);
+}
+
+TEST_F(MultiNodeWorkTest, AClockThatRunsOutOnAGoneNodesGameEndsItOnceOnAnother) {
+  start(0);
+  start(1);
+  Person alice = signup(0, "alice"), bob = signup(0, "bob");
+  json clock = {{"type", "realtime"}, {"initial", 60}, {"increment", 0}};
+  auto c = call(0, "/api/games", {{"mode", "online"}, {"color", "white"}, {"clock", clock}}, alice);
+  ASSERT_EQ(c.status, 201) << c.body;
+  std::string id = c.json()["id"], white = c.json()["token"];
+  auto j = call(0, "/api/games/" + id + "/join", json::object(), bob);
+  ASSERT_EQ(j.status, 200) << j.body;
+  std::string black = j.json()["token"];
+  // Both first moves, so the clocks run (the game lives on node 0 only).
+  ASSERT_EQ(call(0, "/api/games/" + id + "/moves", {{"token", white}, {"move", "E3"}}, alice).status, 200);
+  ASSERT_EQ(call(0, "/api/games/" + id + "/moves", {{"token", black}, {"move", "F3"}}, bob).status, 200);
+  ASSERT_EQ(call(0, "/api/games/" + id + "/moves", {{"token", white}, {"move", "D3"}}, alice).status, 200);
+  // Node 0 goes; Black's flag falls while nobody holds the game.
+  nodes_[0].reset();
+  advance(61'000);
+  json g = wait_for(
+      1, id, [](const json& x) { return x["phase"] == "over"; }, 6);
+  EXPECT_EQ(g["phase"], "over") << g.dump();
+  EXPECT_EQ(g["end"], "time") << g.dump();
+  EXPECT_EQ(g["result"], "white") << g.dump();
+  EXPECT_EQ(g["moves"], json::array({"E3", "F3", "D3"}));
+}
+
+TEST_F(MultiNodeWorkTest, AClockRunningOutOnTwoNodesAtOnceEndsTheGameOnce) {
+  start(0);
+  start(1);
+  Person alice = signup(0, "alice"), bob = signup(1, "bob");
+  json clock = {{"type", "realtime"}, {"initial", 60}, {"increment", 0}};
+  auto c = call(0, "/api/games", {{"mode", "online"}, {"color", "white"}, {"clock", clock}, {"rated", true}}, alice);
+  ASSERT_EQ(c.status, 201) << c.body;
+  std::string id = c.json()["id"], white = c.json()["token"];
+  auto j = call(1, "/api/games/" + id + "/join", json::object(), bob);
+  ASSERT_EQ(j.status, 200) << j.body;
+  std::string black = j.json()["token"];
+  // Both nodes hold the game and watch its clock (node 0 has heard of
+  // the join on node 1).
+  ASSERT_EQ(wait_for(
+                0, id, [](const json& x) { return x["started"] == true; }, 2)["started"],
+            true);
+  WsClient w0(port(0), "/ws?game=" + id), w1(port(1), "/ws?game=" + id);
+  for (WsClient* w : {&w0, &w1}) ASSERT_FALSE(w->next_of_type("state").is_null());
+  // Each moves once their node shows the other's move (as a page does).
+  auto seen = [&](int node, std::size_t moves) {
+    return wait_for(
+               node, id, [&](const json& x) { return x["moves"].size() == moves; }, 2)["moves"]
+        .size();
+  };
+  ASSERT_EQ(call(0, "/api/games/" + id + "/moves", {{"token", white}, {"move", "E3"}}, alice).status, 200);
+  ASSERT_EQ(seen(1, 1), 1u);
+  ASSERT_EQ(call(1, "/api/games/" + id + "/moves", {{"token", black}, {"move", "F3"}}, bob).status, 200);
+  ASSERT_EQ(seen(0, 2), 2u);
+  ASSERT_EQ(call(0, "/api/games/" + id + "/moves", {{"token", white}, {"move", "D3"}}, alice).status, 200);
+  ASSERT_EQ(seen(1, 3), 3u);
+  advance(61'000);
+  json g = wait_for(
+      0, id, [](const json& x) { return x["phase"] == "over"; }, 6);
+  ASSERT_EQ(g["end"], "time") << g.dump();
+  // Rated once: one rating change each, whichever node ended it.
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  auto db = open_database(db_);
+  Statement q(db.get(), "SELECT COUNT(*) FROM rating_history WHERE game_id = ?1", false);
+  q.bind(1, id);
+  ASSERT_TRUE(q.next());
+  EXPECT_EQ(q.integer(0), 2);
+  EXPECT_EQ(game(1, id)["end"], "time");
+  EXPECT_EQ(game(1, id)["rating_changes"], g["rating_changes"]);
+}
+
+}  // namespace
+}  // namespace dvonn::server::testing
