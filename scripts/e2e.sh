@@ -29,6 +29,9 @@ missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v node >/dev/null 2>&1 || missing+=(nodejs)
 command -v npm >/dev/null 2>&1 || missing+=(npm)
+# The several-nodes test (nodes.test.mjs) runs its own PostgreSQL and nginx.
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 if [ "${#missing[@]}" -gt 0 ]; then
   echo "e2e: installing ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive
@@ -86,6 +89,6 @@ echo "e2e: server on $url (db $db)"
 status=0
 tests=(./*.test.mjs)
 if [ -n "${E2E_TESTS:-}" ]; then tests=(); for t in $E2E_TESTS; do tests+=("./$t.test.mjs"); done; fi
-DVONN_URL="$url" DVONN_PIDFILE="$pidfile" node --test --test-concurrency=1 --test-timeout=180000 "${tests[@]}" || status=$?
+DVONN_URL="$url" DVONN_PIDFILE="$pidfile" DVONN_BIN="$bin" DVONN_WEB_ROOT="$root/web" node --test --test-concurrency=1 --test-timeout=180000 "${tests[@]}" || status=$?
 echo "e2e: screenshots in tests/e2e/screenshots/"
 exit "$status"
