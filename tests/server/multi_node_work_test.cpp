@@ -17,6 +17,7 @@
 #include "server/store/engine_claims.hpp"
 #include "server/store/node_leadership.hpp"
 #include "server/store/schema.hpp"
+#include "server/store/shared_rate_bucket.hpp"
 #include "server/store/sqlite_util.hpp"
 #include "server_fixture.hpp"
 
@@ -256,6 +257,43 @@ TEST_F(MultiNodeWorkTest, AClockRunningOutOnTwoNodesAtOnceEndsTheGameOnce) {
   EXPECT_EQ(q.integer(0), 2);
   EXPECT_EQ(game(1, id)["end"], "time");
   EXPECT_EQ(game(1, id)["rating_changes"], g["rating_changes"]);
+}
+
+TEST(SharedRateBucketTest, TakesUpToTheBurstThenRefillsAtTheRate) {
+  auto db = open_database(shared_postgres().fresh_database());
+  create_schema(db.get());
+  const std::int64_t t = 5'000'000;
+  // 3 at once, then one a second.
+  for (int i = 0; i < 3; ++i) EXPECT_TRUE(take_shared_token(db.get(), "k", 1.0, 3, t)) << i;
+  EXPECT_FALSE(take_shared_token(db.get(), "k", 1.0, 3, t));
+  EXPECT_TRUE(take_shared_token(db.get(), "other", 1.0, 3, t));
+  EXPECT_FALSE(take_shared_token(db.get(), "k", 1.0, 3, t + 900));
+  EXPECT_TRUE(take_shared_token(db.get(), "k", 1.0, 3, t + 1000));
+  EXPECT_FALSE(take_shared_token(db.get(), "k", 1.0, 3, t + 1000));
+  // Full again after a long pause, never beyond the burst.
+  for (int i = 0; i < 3; ++i) EXPECT_TRUE(take_shared_token(db.get(), "k", 1.0, 3, t + 60'000)) << i;
+  EXPECT_FALSE(take_shared_token(db.get(), "k", 1.0, 3, t + 60'000));
+  forget_idle_rate_buckets(db.get(), t + 30'000);
+  Statement left(db.get(), "SELECT key FROM rate_buckets", false);
+  ASSERT_TRUE(left.next());
+  EXPECT_EQ(left.text(0), "k");
+  EXPECT_FALSE(left.next());
+}
+
+TEST_F(MultiNodeWorkTest, LogInAttemptsSpreadOverTwoNodesMeetOneLimit) {
+  start(0);
+  start(1);
+  signup(0, "carol");
+  // Ten attempts a minute per address and name (ServerConfig), whichever
+  // node each reaches.
+  for (int i = 0; i < 10; ++i) {
+    auto r = call(i % 2, "/api/auth/login", {{"name", "carol"}, {"password", "wrong guess " + std::to_string(i)}});
+    EXPECT_NE(r.status, 429) << "attempt " << i << ": " << r.body;
+  }
+  for (int node : {0, 1}) {
+    auto r = call(node, "/api/auth/login", {{"name", "carol"}, {"password", "correct horse"}});
+    EXPECT_EQ(r.status, 429) << "node " << node << ": " << r.body;
+  }
 }
 
 }  // namespace

@@ -17,6 +17,8 @@ bool TokenBucket::take(Clock::time_point now) {
 
 bool AddressRateLimiter::allow(const std::string& address, Clock::time_point now) {
   if (rate_ <= 0) return true;
+  if (shared_)
+    if (auto allowed = shared_(name_ + "\n" + address, rate_, burst_)) return *allowed;
   std::lock_guard lock(mutex_);
   // Forget addresses quiet long enough for their bucket to be full again, so
   // the table cannot grow without bound.

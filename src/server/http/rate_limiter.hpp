@@ -4,7 +4,9 @@
 
 #include <chrono>
 #include <cstddef>
+#include <functional>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <unordered_map>
 
@@ -35,7 +37,19 @@ class AddressRateLimiter {
   bool allow(const std::string& address, Clock::time_point now = Clock::now());
   std::size_t tracked() const;
 
+  // Many nodes: takes a token from a bucket all nodes share instead
+  // (shared_rate_bucket.hpp); nullopt when it cannot (the database is
+  // unreachable), and then this node's bucket decides.
+  using SharedTake = std::function<std::optional<bool>(const std::string& key, double rate, double burst)>;
+  // name: the limit's, to tell its keys from other limits'. Set before use.
+  void share(std::string name, SharedTake take) {
+    name_ = std::move(name);
+    shared_ = std::move(take);
+  }
+
  private:
+  std::string name_;
+  SharedTake shared_;
   double rate_;
   double burst_;
   mutable std::mutex mutex_;

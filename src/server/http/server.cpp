@@ -32,6 +32,7 @@
 #include "server/store/engine_claims.hpp"
 #include "server/store/game_change_feed.hpp"
 #include "server/store/node_leadership.hpp"
+#include "server/store/shared_rate_bucket.hpp"
 
 namespace dvonn::server {
 
@@ -218,6 +219,28 @@ struct Server::Impl {
       });
     // A room whose change lost to another server's re-reads its game on
     // the read pool (see notifying: the pool goes before the store).
+    // Many nodes: the limits on accounts and on what reaches others hold
+    // across them (shared_rate_bucket.hpp).
+    if (is_postgres_target(config.db)) {
+      auto take = [this](const std::string& key, double rate, double burst) -> std::optional<bool> {
+        try {
+          bool allowed = false;
+          store->read([&](Database* db) { allowed = take_shared_token(db, key, rate, burst, now_ms()); });
+          return allowed;
+        } catch (const std::exception& e) {
+          std::cerr << "dvonn serve: a shared limit (this node's instead): " << e.what() << "\n";
+          return std::nullopt;
+        }
+      };
+      logins_by_address_name.share("login-name", take);
+      logins_by_address.share("login", take);
+      signups_by_address.share("signup", take);
+      guests_by_address.share("guest", take);
+      relations_by_user.share("relation", take);
+      challenges_by_user.share("challenge", take);
+      tournament_actions_by_user.share("tournament", take);
+      puzzle_attempts_by_user.share("puzzle", take);
+    }
     // Many nodes: an engine move is computed by the node that claims it.
     if (is_postgres_target(config.db))
       context.claim_engine = [this](const std::string& id, std::int64_t version, std::function<void(bool)> claimed) {
@@ -380,8 +403,14 @@ struct Server::Impl {
     each(idle, [this](const std::string& id) {
       if (auto room = registry.find(id)) room->resume_engine();
     });
-    store->submit([](StoreWriter& w) { drop_spent_engine_claims(w.connection()); }, {});
+    store->submit(
+        [this](StoreWriter& w) {
+          drop_spent_engine_claims(w.connection());
+          forget_idle_rate_buckets(w.connection(), now_ms() - kDayMs);
+        },
+        {});
   }
+  static constexpr std::int64_t kDayMs = 24 * 3600 * 1000;
 
   void accept() {
     // The spare descriptors come back first (when free again): the next

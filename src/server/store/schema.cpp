@@ -95,9 +95,15 @@ void create_schema(Database* db) {
            "CREATE INDEX IF NOT EXISTS games_to_watch ON games(watch_ms) WHERE over = 0;"
            "CREATE TABLE IF NOT EXISTS engine_claims("
            " game_id TEXT PRIMARY KEY,"
-           " version INTEGER NOT NULL,"    // the game's version the move is for
-           " node TEXT NOT NULL,"          // GameStore::node_id of the node thinking
-           " until_ms INTEGER NOT NULL);"  // renewed while the node lives
+           " version INTEGER NOT NULL,"  // the game's version the move is for
+           " node TEXT NOT NULL,"        // GameStore::node_id of the node thinking
+           " until_ms INTEGER NOT NULL);"
+           // Many nodes: the limits that hold across them
+           // (shared_rate_bucket.hpp).
+           "CREATE TABLE IF NOT EXISTS rate_buckets("
+           " key TEXT PRIMARY KEY,"
+           " tokens REAL NOT NULL,"
+           " updated_ms INTEGER NOT NULL);"  // renewed while the node lives
            "CREATE TABLE IF NOT EXISTS users("
            " id INTEGER PRIMARY KEY,"
            " name TEXT NOT NULL,"
