@@ -243,13 +243,11 @@ struct Server::Impl {
     }
     // Many nodes: an engine move is computed by the node that claims it.
     if (is_postgres_target(config.db))
-      context.claim_engine = [this](const std::string& id, std::int64_t version, std::function<void(bool)> claimed) {
-        auto got = std::make_shared<bool>(false);
-        store->submit(
-            [this, id, version, got](StoreWriter& w) {
-              *got = claim_engine_move(w.connection(), id, version, store->node_id(), now_ms());
-            },
-            [got, claimed = std::move(claimed)](const std::string& error) { claimed(error.empty() && *got); });
+      context.claim_engine = [this](const std::string& id, std::int64_t version) {
+        bool got = false;
+        std::string error = store->commit(
+            [&](StoreWriter& w) { got = claim_engine_move(w.connection(), id, version, store->node_id(), now_ms()); });
+        return error.empty() && got;
       };
     context.background = [this](std::function<void()> task) {
       std::lock_guard lock(notifying_mutex);

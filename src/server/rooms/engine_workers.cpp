@@ -34,12 +34,18 @@ void EngineWorkers::stop() {
 }
 
 void EngineWorkers::submit_move(const Position& position, int level, double seconds, MoveDone done,
-                                const EngineCharge& charge) {
+                                const EngineCharge& charge, std::function<bool()> may_run) {
   {
     std::lock_guard lock(mutex_);
     if (stopping_) return;
-    push_locked(
-        {position, std::clamp(level, engine::kMinLevel, engine::kTopLevel), seconds, std::move(done), {}, charge, {}});
+    push_locked({position,
+                 std::clamp(level, engine::kMinLevel, engine::kTopLevel),
+                 seconds,
+                 std::move(done),
+                 {},
+                 charge,
+                 {},
+                 std::move(may_run)});
   }
   cv_.notify_one();
 }
@@ -52,7 +58,7 @@ std::string EngineWorkers::submit_hint(const Position& position, double seconds,
     if (!game.empty() && hinting_.contains(game)) return "a hint for this game is on its way: wait for it";
     if (std::string why = busy_locked(charge); !why.empty()) return why;
     if (!game.empty()) hinting_.insert(game);
-    push_locked({position, 0, seconds, {}, std::move(done), charge, game});
+    push_locked({position, 0, seconds, {}, std::move(done), charge, game, nullptr});
   }
   cv_.notify_one();
   return "";
@@ -127,6 +133,10 @@ void EngineWorkers::run() {
     // share is given back before the answer, which may ask for more.
     bool accounted = false;
     try {
+      if (job.level && job.may_run && !job.may_run()) {
+        finished(job);
+        continue;
+      }
       if (job.level) {
         engine::PlayLimits limits = engine::PlayLimits::per_move(job.seconds);
         limits.stop = &abort_;

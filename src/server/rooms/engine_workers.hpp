@@ -66,8 +66,11 @@ class EngineWorkers {
   // Queues an engine seat's move for `client`: played at `level` (its
   // depth, random moves and clock share included) in at most `seconds`.
   // Always queued (the move that asks for it is already committed): a
-  // caller checks busy() before accepting such a move.
-  void submit_move(const Position& position, int level, double seconds, MoveDone done, const EngineCharge& charge = {});
+  // caller checks busy() before accepting such a move. may_run (if set) is
+  // asked on the worker thread before the search, and may wait for the
+  // database: false skips the search (another node computes the move).
+  void submit_move(const Position& position, int level, double seconds, MoveDone done, const EngineCharge& charge = {},
+                   std::function<bool()> may_run = nullptr);
   // Queues a full-strength analysis of position for about `seconds` (hints)
   // for a game; returns why not ("" when queued): the game has a hint on
   // its way, or the address or account has its share of searches queued.
@@ -90,7 +93,8 @@ class EngineWorkers {
     MoveDone move_done;
     HintDone hint_done;
     EngineCharge charge;
-    std::string game;  // hints: the game whose hint it is
+    std::string game;               // hints: the game whose hint it is
+    std::function<bool()> may_run;  // moves: asked before the search
   };
   std::string busy_locked(const EngineCharge& charge) const;
   void push_locked(Job job);

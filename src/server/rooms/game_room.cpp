@@ -630,19 +630,22 @@ void GameRoom::resume_engine(const std::string& client) {
   lock.unlock();
   // The search holds the room: it stays in memory (is not evicted) until
   // the engine's move is played.
-  auto think = [self = shared_from_this(), position, level, version, charged] {
-    self->context_.engines.submit_move(
-        position, level, self->context_.engine_seconds,
-        [self, version](const engine::PlayReport& report) { self->engine_played(report.move, version); }, charged);
-  };
-  if (!context_.claim_engine) return think();
-  context_.claim_engine(id_, version, [self = shared_from_this(), version, think](bool claimed) {
-    if (claimed) return think();
-    // Another node thinks. Should it go, the leader asks again (then this
-    // room may claim the move).
-    std::lock_guard lock(self->mutex_);
-    if (self->engine_version_ == version) self->engine_version_ = -1;
-  });
+  std::function<bool()> may_run;
+  if (context_.claim_engine)
+    may_run = [self = shared_from_this(), version] {
+      if (self->context_.claim_engine(self->id_, version)) return true;
+      // Another node thinks. Should it go, the leader asks again (then
+      // this room may claim the move).
+      std::lock_guard lock(self->mutex_);
+      if (self->engine_version_ == version) self->engine_version_ = -1;
+      return false;
+    };
+  context_.engines.submit_move(
+      position, level, context_.engine_seconds,
+      [self = shared_from_this(), version](const engine::PlayReport& report) {
+        self->engine_played(report.move, version);
+      },
+      charged, std::move(may_run));
 }
 
 void GameRoom::engine_played(Move m, std::int64_t version) {

@@ -79,10 +79,10 @@ struct RoomContext {
   // Null: the task runs at once.
   std::function<bool(std::function<void()> task)> background = nullptr;
   // Many nodes (engine_claims.hpp): claims a game's engine move at a
-  // version for this node and calls back, on any thread, with whether this
-  // node is to compute it. Null: one node, which always is.
-  std::function<void(const std::string& id, std::int64_t version, std::function<void(bool)> claimed)> claim_engine =
-      nullptr;
+  // version for this node; whether this node is to compute it. Called on an
+  // engine worker, right before the search; may wait for the database.
+  // Null: one node, which always is.
+  std::function<bool(const std::string& id, std::int64_t version)> claim_engine = nullptr;
 };
 
 // What the lobby lists of an open game.
