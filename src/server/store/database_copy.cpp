@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <string_view>
 
 #include "server/base/store_error.hpp"
 #include "server/store/database.hpp"
