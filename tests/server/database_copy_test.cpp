@@ -87,6 +87,13 @@ Dump dump(const std::string& target) {
 
 std::string file_bytes(const std::string& path) { return dvonn::test::read_file(path); }
 
+// Where a table came in a copy's order (past the end if it did not).
+std::size_t position(const DatabaseCopyReport& report, const std::string& table) {
+  for (std::size_t i = 0; i < report.tables.size(); ++i)
+    if (report.tables[i].table == table) return i;
+  return report.tables.size();
+}
+
 class DatabaseCopyTest : public CommunityTest {
  protected:
   void configure(ServerConfig& c) override {
@@ -159,19 +166,18 @@ TEST_F(DatabaseCopyTest, SqliteToPostgresAndBackKeepsEveryTableAndServesTheSameG
     EXPECT_TRUE(t.identical) << t.table;
     EXPECT_EQ(t.target_rows, static_cast<std::int64_t>(before[t.table].size())) << t.table;
   }
-  // Parents before the tables that reference them.
-  auto at = [&](const std::string& table) {
-    for (std::size_t i = 0; i < there.tables.size(); ++i)
-      if (there.tables[i].table == table) return i;
-    return there.tables.size();
-  };
-  EXPECT_LT(at("users"), at("sessions"));
-  EXPECT_LT(at("games"), at("moves"));
-  EXPECT_LT(at("chat_messages"), at("chat_reports"));
+  // Parents before the tables that reference them (PostgreSQL's catalog).
+  EXPECT_LT(position(there, "users"), position(there, "sessions"));
+  EXPECT_LT(position(there, "users"), position(there, "blocks"));  // not by name: by the foreign keys
+  EXPECT_LT(position(there, "users"), position(there, "chat_messages"));
+  EXPECT_LT(position(there, "games"), position(there, "moves"));
+  EXPECT_LT(position(there, "chat_messages"), position(there, "chat_reports"));
 
   std::string back = path("back.db");
   DatabaseCopyReport home = copy_database(pg, back);
   ASSERT_TRUE(home.identical);
+  EXPECT_LT(position(home, "users"), position(home, "blocks"));  // SQLite's catalog
+  EXPECT_LT(position(home, "chat_messages"), position(home, "chat_reports"));
   EXPECT_EQ(dump(back), before);
 
   // A server on the PostgreSQL copy: the same games, the same people, and
@@ -302,6 +308,43 @@ TEST_F(DatabaseCopyTest, AMissingOrGarbageSourceIsRefusedAndTouchesNothing) {
   stop();
   EXPECT_THROW(copy_database(source(), garbage), DatabaseCopyError);
   EXPECT_EQ(file_bytes(garbage), bytes);
+}
+
+// A write that fails halfway (PostgreSQL enforces the foreign keys a
+// SQLite file may break: a session of an account that is gone) rolls the
+// whole copy back, the schema too; a new SQLite target file is removed.
+TEST_F(DatabaseCopyTest, AFailureHalfwayLeavesTheTargetAsItWas) {
+  fill();
+  stop();
+  sql_exec(open_database(source()).get(),
+           "INSERT INTO sessions(token_hash, user_id, created_ms, expires_ms) VALUES ('orphan', 999999, 1, 2)");
+  std::string pg = shared_postgres().fresh_database();
+  try {
+    copy_database(source(), pg);
+    FAIL() << "copied a session of no account into PostgreSQL";
+  } catch (const DatabaseCopyError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("nothing was kept"));
+  }
+  EXPECT_EQ(dump(pg), Dump());  // not even a table
+
+  // A value SQLite let into a column of another type (text in an INTEGER
+  // column) cannot be copied exactly: refused after the new SQLite target
+  // got its schema, and the file made for it is removed.
+  sql_exec(open_database(source()).get(),
+           "DELETE FROM sessions WHERE token_hash = 'orphan';"
+           "INSERT INTO moves(game_id, number, move, time) VALUES ('" +
+               playing_.id + "', 'three', 'G3', 1)");
+  std::string copy = path("copy.db");
+  try {
+    copy_database(source(), copy);
+    FAIL() << "copied a text move number";
+  } catch (const DatabaseCopyError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("moves.number"));
+  }
+  EXPECT_FALSE(std::filesystem::exists(copy));
+  // A SQLite target that cannot be made (no such folder): no file either.
+  EXPECT_THROW(copy_database(source(), path("gone/copy.db")), DatabaseCopyError);
+  EXPECT_FALSE(std::filesystem::exists(path("gone")));
 }
 
 // The command: its figures, its exit codes, its refusals.
