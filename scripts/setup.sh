@@ -5,7 +5,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(cmake ninja-build g++ pkg-config libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev
-  nlohmann-json3-dev libboost1.81-dev libsqlite3-dev libsodium-dev libpq-dev postgresql dpkg-dev file)
+  nlohmann-json3-dev libboost1.81-dev libsqlite3-dev libsodium-dev libpq-dev postgresql dpkg-dev file
+  nginx openssl systemd)
+# nginx, openssl and systemd: the test of deploy/ runs `nginx -t` on the
+# site (with a self-signed certificate) and `systemd-analyze verify` on the
+# unit. Debian's nginx package starts nginx on port 80 when it installs it;
+# the tests need only the program.
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -17,6 +17,7 @@ CommandSet register_commands(CLI::App& app) {
   register_bench_command(app, set);
   register_serve_command(app, set);
   register_admin_command(app, set);
+  register_db_command(app, set);
   register_analyze_command(app, set);
   register_bench_search_command(app, set);
   register_selfplay_command(app, set);

@@ -41,6 +41,8 @@ void register_bench_command(CLI::App& app, CommandSet& set);
 void register_serve_command(CLI::App& app, CommandSet& set);
 // `dvonn admin`: moderation of a server's chat (reports, messages, bans).
 void register_admin_command(CLI::App& app, CommandSet& set);
+// `dvonn db copy`: a server's database copied between SQLite and PostgreSQL.
+void register_db_command(CLI::App& app, CommandSet& set);
 // The engine's commands: best moves of a position, the search benchmark and
 // its node signature, in-process matches between levels, fitting the
 // evaluation weights.
