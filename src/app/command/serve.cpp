@@ -216,6 +216,12 @@ void register_serve_command(CLI::App& app, CommandSet& set) {
                 "Connections (HTTP and WebSocket) one client address may have open at once (0: no bound; off with "
                 "--behind-proxy, where every connection comes from the proxy)")
       ->capture_default_str();
+  c->add_option("--http-rate", o->http_rate,
+                "API requests (and WebSocket openings) a second one client address may make on average, in bursts "
+                "of four times as many; beyond it 429 (0: no limit; behind nginx, its limit_req holds the site's)")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 100000.0))
+      ->each([o](const std::string& rate) { o->http_burst = 4 * std::stod(rate); });
   c->add_option("--signups-per-hour", o->signups_per_hour,
                 "Sign-ups one client address may make an hour (0: no limit; a school or office behind one address "
                 "may need more)")

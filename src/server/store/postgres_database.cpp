@@ -56,6 +56,12 @@ class PostgresStatement : public PreparedSql {
     types_.resize(values_.size(), 0);
     reset();
   }
+  ~PostgresStatement() override {
+    // Not transactional: whatever the session's state, the name goes (an
+    // aborted transaction refuses it; the name then lives as long as the
+    // connection, harmlessly).
+    if (!prepared_.empty()) PQclear(PQexec(db_.connection(), ("DEALLOCATE " + prepared_).c_str()));
+  }
 
   void bind_text(int i, const std::string& text) override {
     // Text takes its type from where it is used; one used nowhere is text.
@@ -130,15 +136,35 @@ class PostgresStatement : public PreparedSql {
     std::vector<const char*> values;
     for (const auto& v : values_) values.push_back(v ? v->c_str() : nullptr);
     pg_conn* conn = db_.connection();
-    result_ = Result(conn,
-                     PQexecParams(conn, text_.c_str(), static_cast<int>(values.size()), types_.data(), values.data(),
-                                  nullptr, nullptr, 0),
-                     sql_);
+    const int n = static_cast<int>(values.size());
+    // A statement run again (the writer's, a store's own) is prepared on
+    // the server once, so PostgreSQL parses and plans it once: that was
+    // most of its work per move. One run once stays unprepared.
+    if (prepared_.empty() && ++runs_ == 2) prepare(conn);
+    PGresult* r = !prepared_.empty() && types_ == prepared_types_
+                      ? PQexecPrepared(conn, prepared_.c_str(), n, values.data(), nullptr, nullptr, 0)
+                      : PQexecParams(conn, text_.c_str(), n, types_.data(), values.data(), nullptr, nullptr, 0);
+    result_ = Result(conn, r, sql_);
     const char* changed = PQcmdTuples(result_.r);
     db_.set_changes(changed && changed[0] ? std::atoll(changed) : 0);
   }
 
+  // Prepares the statement with this run's parameter types (a run whose
+  // types differ, say a text where a number was, goes unprepared).
+  void prepare(pg_conn* conn) {
+    std::string name = db_.next_statement_name();
+    PGresult* p = PQprepare(conn, name.c_str(), text_.c_str(), static_cast<int>(types_.size()), types_.data());
+    if (p && PQresultStatus(p) == PGRES_COMMAND_OK) {
+      prepared_ = std::move(name);
+      prepared_types_ = types_;
+    }
+    PQclear(p);
+  }
+
   PostgresDatabase& db_;
+  std::string prepared_;  // its name on the server once prepared
+  std::vector<Oid> prepared_types_;
+  int runs_ = 0;
   std::string sql_;   // as the store wrote it (for errors)
   std::string text_;  // as PostgreSQL reads it
   std::vector<std::optional<std::string>> values_;

@@ -28,9 +28,12 @@ class PostgresDatabase : public Database {
 
   pg_conn* connection() { return conn_; }
   void set_changes(std::int64_t n) { changes_ = n; }
+  // A name for a statement prepared on this connection.
+  std::string next_statement_name() { return "dvonn_" + std::to_string(++statements_); }
 
  private:
   pg_conn* conn_ = nullptr;
+  std::int64_t statements_ = 0;
   std::int64_t changes_ = 0;
 };
 
