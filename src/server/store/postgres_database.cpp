@@ -56,12 +56,6 @@ class PostgresStatement : public PreparedSql {
     types_.resize(values_.size(), 0);
     reset();
   }
-  ~PostgresStatement() override {
-    // Not transactional: whatever the session's state, the name goes (an
-    // aborted transaction refuses it; the name then lives as long as the
-    // connection, harmlessly).
-    if (!prepared_.empty()) PQclear(PQexec(db_.connection(), ("DEALLOCATE " + prepared_).c_str()));
-  }
 
   void bind_text(int i, const std::string& text) override {
     // Text takes its type from where it is used; one used nowhere is text.
@@ -137,34 +131,17 @@ class PostgresStatement : public PreparedSql {
     for (const auto& v : values_) values.push_back(v ? v->c_str() : nullptr);
     pg_conn* conn = db_.connection();
     const int n = static_cast<int>(values.size());
-    // A statement run again (the writer's, a store's own) is prepared on
-    // the server once, so PostgreSQL parses and plans it once: that was
-    // most of its work per move. One run once stays unprepared.
-    if (prepared_.empty() && ++runs_ == 2) prepare(conn);
-    PGresult* r = !prepared_.empty() && types_ == prepared_types_
-                      ? PQexecPrepared(conn, prepared_.c_str(), n, values.data(), nullptr, nullptr, 0)
-                      : PQexecParams(conn, text_.c_str(), n, types_.data(), values.data(), nullptr, nullptr, 0);
+    // SQL run again (the writer's, a game's load) runs prepared: parsing
+    // and planning it at every run was most of PostgreSQL's work per move.
+    const std::string* name = db_.prepared(text_, types_);
+    PGresult* r = name ? PQexecPrepared(conn, name->c_str(), n, values.data(), nullptr, nullptr, 0)
+                       : PQexecParams(conn, text_.c_str(), n, types_.data(), values.data(), nullptr, nullptr, 0);
     result_ = Result(conn, r, sql_);
     const char* changed = PQcmdTuples(result_.r);
     db_.set_changes(changed && changed[0] ? std::atoll(changed) : 0);
   }
 
-  // Prepares the statement with this run's parameter types (a run whose
-  // types differ, say a text where a number was, goes unprepared).
-  void prepare(pg_conn* conn) {
-    std::string name = db_.next_statement_name();
-    PGresult* p = PQprepare(conn, name.c_str(), text_.c_str(), static_cast<int>(types_.size()), types_.data());
-    if (p && PQresultStatus(p) == PGRES_COMMAND_OK) {
-      prepared_ = std::move(name);
-      prepared_types_ = types_;
-    }
-    PQclear(p);
-  }
-
   PostgresDatabase& db_;
-  std::string prepared_;  // its name on the server once prepared
-  std::vector<Oid> prepared_types_;
-  int runs_ = 0;
   std::string sql_;   // as the store wrote it (for errors)
   std::string text_;  // as PostgreSQL reads it
   std::vector<std::optional<std::string>> values_;
@@ -196,6 +173,27 @@ PostgresDatabase::~PostgresDatabase() { PQfinish(conn_); }
 
 void PostgresDatabase::exec(const std::string& sql) {
   Result result(conn_, PQexec(conn_, postgres_sql(sql).text.c_str()), sql);
+}
+
+const std::string* PostgresDatabase::prepared(const std::string& text, const std::vector<unsigned int>& types) {
+  std::string key = text;
+  for (unsigned int t : types) key += "\n" + std::to_string(t);
+  auto it = prepared_.find(key);
+  if (it == prepared_.end()) {
+    if (prepared_.size() >= kMaxPrepared) return nullptr;
+    it = prepared_.emplace(std::move(key), Prepared{}).first;
+  }
+  Prepared& p = it->second;
+  if (!p.name.empty()) return &p.name;
+  if (++p.uses < 2) return nullptr;
+  // Prepared statements are not transactional: one prepared in a
+  // transaction that rolls back stays. In an aborted transaction the
+  // preparation fails, and is tried again at the next use.
+  std::string name = "dvonn_" + std::to_string(++names_);
+  PGresult* r = PQprepare(conn_, name.c_str(), text.c_str(), static_cast<int>(types.size()), types.data());
+  if (r && PQresultStatus(r) == PGRES_COMMAND_OK) p.name = std::move(name);
+  PQclear(r);
+  return p.name.empty() ? nullptr : &p.name;
 }
 
 std::unique_ptr<PreparedSql> PostgresDatabase::prepare(const std::string& sql, bool) {

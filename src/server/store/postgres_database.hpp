@@ -4,6 +4,8 @@
 #pragma once
 
 #include <string>
+#include <unordered_map>
+#include <vector>
 
 #include "server/store/database.hpp"
 
@@ -28,12 +30,21 @@ class PostgresDatabase : public Database {
 
   pg_conn* connection() { return conn_; }
   void set_changes(std::int64_t n) { changes_ = n; }
-  // A name for a statement prepared on this connection.
-  std::string next_statement_name() { return "dvonn_" + std::to_string(++statements_); }
+  // The name of `text` prepared on this connection with these parameter
+  // types; null when it is not. SQL seen a second time is prepared then
+  // (so PostgreSQL parses and plans it once, not at every run), up to
+  // kMaxPrepared statements a connection.
+  const std::string* prepared(const std::string& text, const std::vector<unsigned int>& types);
+  static constexpr std::size_t kMaxPrepared = 512;
 
  private:
+  struct Prepared {
+    int uses = 0;
+    std::string name;  // "" until prepared
+  };
   pg_conn* conn_ = nullptr;
-  std::int64_t statements_ = 0;
+  std::unordered_map<std::string, Prepared> prepared_;  // by text and types
+  std::int64_t names_ = 0;                              // statements prepared
   std::int64_t changes_ = 0;
 };
 
