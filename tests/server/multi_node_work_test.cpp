@@ -295,6 +295,20 @@ TEST_F(MultiNodeWorkTest, AClockRunningOutOnTwoNodesAtOnceEndsTheGameOnce) {
   EXPECT_EQ(game(1, id)["rating_changes"], g["rating_changes"]);
 }
 
+TEST_F(MultiNodeWorkTest, ASessionMadeOnOneNodeWorksOnTheOtherUntilItEndsOnEither) {
+  start(0);
+  start(1);
+  Person dora = signup(0, "dora");
+  auto me = [&](int node) {
+    return http_request(port(node), "GET", "/api/me", "", Headers{{"Cookie", dora.cookie}}).json();
+  };
+  for (int node : {0, 1}) EXPECT_EQ(me(node)["user"]["name"], "dora") << "node " << node << ": " << me(node).dump();
+  // Logging out on node 1 ends the session on node 0 too.
+  auto out = call(1, "/api/auth/logout", json::object(), dora);
+  ASSERT_LT(out.status, 300) << out.body;
+  for (int node : {0, 1}) EXPECT_TRUE(me(node)["user"].is_null()) << "node " << node << ": " << me(node).dump();
+}
+
 TEST(SharedRateBucketTest, TakesUpToTheBurstThenRefillsAtTheRate) {
   auto db = open_database(shared_postgres().fresh_database());
   create_schema(db.get());
