@@ -131,6 +131,16 @@ class DatabaseWriter : public StoreWriter {
                             " is no longer the stored one)");
     announce(id, to, lobby);
   }
+  void set_live_fields(const std::string& id, const std::string& text) override {
+    // Prepared per call: offers and requests are rare next to moves.
+    Statement(db_,
+              "INSERT INTO game_live_fields(game_id, fields) VALUES (?1, ?2)"
+              " ON CONFLICT(game_id) DO UPDATE SET fields = excluded.fields",
+              false)
+        .bind(1, id)
+        .bind(2, text)
+        .run();
+  }
   Database* connection() override { return db_; }
 
  private:
@@ -374,6 +384,12 @@ std::optional<StoredGame> GameStore::load(const std::string& id) {
             {"id", tournament.text("id")}, {"name", tournament.text("name")}, {"round", tournament.integer("round")}}
             .dump();
     tournament.reset();
+  }
+  Statement live(db, "SELECT fields FROM game_live_fields WHERE game_id = ?1", false);
+  live.bind(1, id);
+  if (live.next()) {
+    g.live_fields = live.text("fields");
+    live.reset();
   }
   Statement changes(db, "SELECT color, before, after FROM rating_history WHERE game_id = ?1", false);
   changes.bind(1, id);
