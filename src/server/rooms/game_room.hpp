@@ -199,8 +199,8 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   // `then` (on the store's writer thread) gets the outcome: 200 with the
   // state of this game, or a refusal (nothing of the new game stored).
   void make_rematch(const StoredGame& game, const GameProgress& progress, Reply then);
-  // Another node's room says a seat left (seat_sockets.hpp): away unless
-  // a socket of the seat is open here.
+  // No other node has a socket of the seat (seat_sockets.hpp: its last
+  // one closed, or its node died): away unless one is open here.
   void seat_left_elsewhere(Color seat);
   // Withdraws one's own offer or declines the other's.
   void decline_rematch(const std::string& token, Reply reply);
@@ -263,8 +263,8 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
                  const Reply& reply, std::shared_ptr<RatingChanges> ratings, std::int64_t version, bool live_only);
   void play_locked(Move m, Reply reply);
   void engine_played(Move m, std::int64_t version);
-  // The fields of the state that are not stored (rematch, takeback, away),
-  // and the state with them sent to every watcher.
+  // The fields of the state kept apart from the game's (rematch, takeback,
+  // away), and the state with them sent to every watcher.
   std::string live_fields_locked() const;
   // The live fields as stored (live_fields.hpp), and taken over from the
   // stored text; what another node newly asked is sent to the watchers
