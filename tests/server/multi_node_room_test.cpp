@@ -256,9 +256,51 @@ TEST_F(MultiNodeRoomTest, ATakebackAskedOnOneNodeIsAcceptedOnTheOther) {
   ASSERT_EQ(again.status, 200) << again.body;
   ASSERT_EQ(seat_call(1, g.id, "takeback", g.black).status, 200);
   ASSERT_FALSE(state_where(*alices, [](const json& s) { return !s["takeback"].is_null(); }).is_null());
-  ASSERT_EQ(seat_call(0, g.id, "takeback/decline", g.white).status, 200);
+  auto declined = seat_call(0, g.id, "takeback/decline", g.white);
+  ASSERT_EQ(declined.status, 200) << declined.body;
   EXPECT_FALSE(state_where(*bobs, [](const json& s) { return s["takeback"].is_null(); }).is_null());
   EXPECT_EQ(get(1, "/api/games/" + g.id).json()["moves"], json::array({"E3", "F3"}));
+}
+
+TEST_F(MultiNodeRoomTest, TwoTakebackAcceptsAtOnceOnTwoNodesTakeBackOnce) {
+  Person alice = signup(0, "alice"), bob = signup(1, "bob");
+  Game g = start_across(alice, bob);
+  ASSERT_FALSE(g.black.empty());
+  auto alices = watch(0, g.id, g.white);
+  auto bobs = watch(1, g.id, g.black);
+  json played = json::array();
+  const std::array<std::string, 4> moves = {"E3", "F3", "D3", "C3"};
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    int node = static_cast<int>(i % 2);
+    ASSERT_EQ(move(node, g.id, node == 0 ? g.white : g.black, moves[i]).status, 200);
+    played.push_back(moves[i]);
+    WsClient& other = node == 0 ? *bobs : *alices;
+    ASSERT_FALSE(state_where(other, [&](const json& s) { return s["moves"] == played; }).is_null());
+  }
+  ASSERT_EQ(seat_call(1, g.id, "takeback", g.black).status, 200);
+  ASSERT_FALSE(state_where(*alices, [](const json& s) { return !s["takeback"].is_null(); }).is_null());
+  // Alice's two tabs, one on each node, accept at once.
+  std::promise<void> go;
+  std::shared_future<void> ready = go.get_future().share();
+  std::array<std::future<HttpResult>, 2> sent;
+  for (int node : {0, 1})
+    sent[static_cast<std::size_t>(node)] = std::async(std::launch::async, [&, node] {
+      ready.wait();
+      return seat_call(node, g.id, "takeback/accept", g.white);
+    });
+  go.set_value();
+  std::array<HttpResult, 2> got = {sent[0].get(), sent[1].get()};
+  int won = got[0].status == 200 ? 0 : 1;
+  ASSERT_EQ(got[won].status, 200) << got[won].body;
+  EXPECT_EQ(got[1 - won].status, 409) << got[1 - won].body;
+  // Black's C3 alone is taken back, once.
+  const json kept = json::array({"E3", "F3", "D3"});
+  EXPECT_EQ(got[won].json()["moves"], kept);
+  for (WsClient* ws : {alices.get(), bobs.get()})
+    EXPECT_FALSE(
+        state_where(*ws, [&](const json& s) { return s["moves"] == kept && s["takeback"].is_null(); }).is_null());
+  for (int node : {0, 1}) EXPECT_EQ(get(node, "/api/games/" + g.id).json()["moves"], kept);
+  EXPECT_EQ(count("SELECT COUNT(*) FROM moves WHERE game_id = '" + g.id + "'"), 3);
 }
 
 TEST_F(MultiNodeRoomTest, ASeatIsAwayOnlyOnceNoNodeHasItsSocket) {

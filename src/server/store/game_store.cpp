@@ -324,7 +324,11 @@ std::optional<StoredGame> GameStore::load(const std::string& id) {
   Statement game(db,
                  "SELECT mode, level, start, white_token, black_token, engine_color, version, over, white_user, "
                  "black_user, clock, rated, created_ms, started_ms, ended_ms, end_reason, winner, lobby, color_choice, "
-                 "move_count FROM games WHERE id = ?1",
+                 "move_count, "
+                 // In the same statement (one snapshot): the live fields of
+                 // another version would show what this one did not ask.
+                 "COALESCE((SELECT fields FROM game_live_fields WHERE game_id = games.id), '') AS live_fields "
+                 "FROM games WHERE id = ?1",
                  false);
   game.bind(1, id);
   if (!game.next()) return std::nullopt;
@@ -364,6 +368,7 @@ std::optional<StoredGame> GameStore::load(const std::string& id) {
   g.lobby = *lobby;
   g.color_choice = game.text("color_choice");
   g.move_count = game.integer("move_count");
+  g.live_fields = game.text("live_fields");
   game.reset();
   Statement moves(db, "SELECT move, time FROM moves WHERE game_id = ?1 ORDER BY number", false);
   moves.bind(1, id);
@@ -384,12 +389,6 @@ std::optional<StoredGame> GameStore::load(const std::string& id) {
             {"id", tournament.text("id")}, {"name", tournament.text("name")}, {"round", tournament.integer("round")}}
             .dump();
     tournament.reset();
-  }
-  Statement live(db, "SELECT fields FROM game_live_fields WHERE game_id = ?1", false);
-  live.bind(1, id);
-  if (live.next()) {
-    g.live_fields = live.text("fields");
-    live.reset();
   }
   Statement changes(db, "SELECT color, before, after FROM rating_history WHERE game_id = ?1", false);
   changes.bind(1, id);
