@@ -2,6 +2,7 @@
 // online game do besides moving (docs/community-api.md "Rematch, takeback,
 // claim"). The room decides; an accepted rematch is made here, as a new
 // online game like POST /api/games makes one.
+#include "server/base/random_id.hpp"
 #include "server/http/api.hpp"
 #include "server/rooms/game_setup.hpp"
 
@@ -23,56 +24,55 @@ void Api::rematch_game(const ApiCall& call, Respond respond) {
   std::string token;
   auto room = seat_request(call, token, respond);
   if (!room) return;
-  RematchStep step = room->offer_rematch(token);
+  RematchStep step =
+      room->offer_rematch(token, [this, id = room->id(), respond](const RoomReply& r, const User& by, const User& to) {
+        if (r.status != 200) return respond(json_error(r.status, r.error));
+        // The other player hears of it wherever they are (a notification,
+        // live over /ws/me); notifying waits for a commit: off this thread.
+        p_.reads.post([this, id, by, to] {
+          p_.notifier.notify(to.id, "rematch", {{"game", id}, {"from", player_json(by)}}, by.id);
+        });
+        respond(state_reply(r));
+      });
   if (step.refused) return respond(json_error(step.refused->status, step.refused->error));
-  if (!step.accepted) {
-    // The other player hears of it wherever they are (a notification,
-    // live over /ws/me); notifying waits for a commit: off this thread.
-    p_.reads.post([this, id = room->id(), by = step.offered_by, to = step.offered_to] {
-      p_.notifier.notify(to.id, "rematch", {{"game", id}, {"from", player_json(by)}}, by.id);
-    });
-    HttpReply h;
-    h.body = *step.state;
-    return respond(h);
-  }
+  if (!step.accepted) return;  // the offer is being stored: answered then
+  // The new game with both seats taken, stored with the old game's link to
+  // it (make_rematch): once, whichever node the two accepts reach.
   GameSpec spec;
   spec.mode = Mode::Online;
   spec.creator_seat = Seat::White;
   spec.color_asked = Color::White;
   spec.clock = step.clock;
   spec.rated = step.rated;
-  NewGame g = new_game(std::move(spec), step.white, std::nullopt, p_.context.now_ms());
+  const std::int64_t now = p_.context.now_ms();
+  NewGame g = new_game(std::move(spec), step.white, std::nullopt, now);
+  StoredGame& s = g.stored;
+  s.black_token = new_seat_token();
+  s.black_user = step.black.id;
+  s.black_player = step.black;
+  s.started_ms = now;
   auto fresh = GameRoom::create(g, p_.context);
-  p_.context.store.submit(
-      [stored = g.stored, progress = fresh->progress()](StoreWriter& w) {
-        w.insert_game(stored);
-        w.set_progress(stored.id, progress);
-      },
-      [this, room, fresh, white_token = g.token, black = step.black, asker = step.asker,
-       respond](const std::string& error) {
-        if (!error.empty()) {
-          room->rematch_failed();
-          return respond(json_error(500, "storage error: the rematch could not be saved; try again"));
-        }
-        p_.registry.add(fresh);
-        // The other player takes the second seat at once.
-        fresh->join(black, [room, fresh, white_token, asker, respond](const RoomReply& r) {
-          if (r.status != 200) {
-            room->rematch_failed();
-            return respond(json_error(r.status, "the rematch could not be made: " + r.error));
-          }
-          room->rematch_made(fresh->id(), white_token, r.token);
-          // The asker played white here: black in the rematch.
-          bool black_now = asker == Color::White;
-          HttpReply h;
-          h.body = json{{"game", fresh->id()},
-                        {"seat", black_now ? "black" : "white"},
-                        {"token", black_now ? r.token : white_token},
-                        {"state", json::parse(*r.state)}}
-                       .dump();
-          respond(h);
-        });
-      });
+  room->make_rematch(s, fresh->progress(),
+                     [this, fresh, stored = s, asker = step.asker, clock = step.clock, respond](const RoomReply& r) {
+                       if (r.status != 200)
+                         return respond(json_error(r.status, "the rematch could not be made: " + r.error));
+                       p_.registry.add(fresh);
+    // Its clock is watched from now (the first move is due in time).
+    fresh->check_time();
+                       // The asker played white here: black in the rematch.
+                       bool black_now = asker == Color::White;
+                       HttpReply h;
+                       h.body = json{{"game", stored.id},
+                                     {"seat", black_now ? "black" : "white"},
+                                     {"token", black_now ? stored.black_token : stored.white_token},
+                                     {"state", json::parse(*fresh->state())}}
+                                    .dump();
+                       respond(h);
+                       // As a join would: the players' followers hear that they started.
+                       if (p_.context.game_changed)
+                         p_.context.game_changed(RoomChange{stored.id, stored.white_player, stored.black_player,
+                                                            stored.white_user, 0, true, clock});
+                     });
 }
 
 void Api::rematch_decline(const ApiCall& call, Respond respond) {

@@ -28,6 +28,7 @@
 #include "server/puzzles/puzzle_mining.hpp"
 #include "server/rooms/clock_watcher.hpp"
 #include "server/rooms/lobby.hpp"
+#include "server/rooms/seat_sockets.hpp"
 #include "server/store/database.hpp"
 #include "server/store/engine_claims.hpp"
 #include "server/store/game_change_feed.hpp"
@@ -203,7 +204,8 @@ struct Server::Impl {
         presence_timer(io),
         pairing_timer(io),
         tournament_timer(io),
-        shared_work_timer(io) {
+        shared_work_timer(io),
+        seat_timer(io) {
     users.on_offline([this](std::int64_t user) { matchmaker.withdraw(user); });
     context.forget = [this](const std::string& id) { registry.forget(id); };
     context.lobby_changed = [this](const std::string& id) { lobby.refresh(id); };
@@ -284,9 +286,21 @@ struct Server::Impl {
       if (!row.game_id.empty()) {
         auto text = std::make_shared<const std::string>(message.dump());
         for (const ChatListener& l : chat_hub.listeners(row.game_id)) l.connection->deliver(text);
+        // The watchers on the other nodes too (PostgreSQL only): the
+        // progress is stored before this call, and they read it back.
+        if (is_postgres_target(config.db)) {
+          std::lock_guard lock(notifying_mutex);
+          if (notifying) announce_review_progress(*store, {row.game_id, row.id});
+        }
       }
       if (row.user_id) users.send(row.user_id, message);
     });
+    // Many nodes: which node has a seat's sockets open (the seat is away
+    // once none has).
+    if (is_postgres_target(config.db)) {
+      seat_sockets = std::make_unique<SeatSockets>(*store, std::max<std::int64_t>(3, config.seat_socket_stale_ms));
+      context.seat_sockets = seat_sockets.get();
+    }
     tcp::endpoint endpoint(net::ip::make_address(config.host), config.port);
     acceptor.open(endpoint.protocol());
     acceptor.set_option(net::socket_base::reuse_address(true));
@@ -333,6 +347,29 @@ struct Server::Impl {
       if (ec || stopped_sweeping) return;
       reads->post([this] { presence.tick(); });
       tick_presence();
+    });
+  }
+
+  // Many nodes: every third of seat_socket_stale_ms this node's seats'
+  // sockets are noted as still open, and the leader deletes a dead node's
+  // rows, whose seats are then away (seat_sockets.hpp).
+  void tick_seat_sockets() {
+    if (!seat_sockets) return;
+    seat_timer.expires_after(std::chrono::milliseconds(std::max<std::int64_t>(1, seat_sockets->stale_ms() / 3)));
+    seat_timer.async_wait([this](boost::system::error_code ec) {
+      if (ec || stopped_sweeping) return;
+      seat_sockets->refresh();
+      if (leads())
+        reads->post([this] {
+          for (const auto& [game, seat] : seat_sockets->expire()) {
+            try {
+              if (auto room = registry.find(game)) room->seat_left_elsewhere(seat);
+            } catch (const std::exception& e) {
+              std::cerr << "dvonn serve: game " << game << ": a dead node's seat: " << e.what() << "\n";
+            }
+          }
+        });
+      tick_seat_sockets();
     });
   }
 
@@ -531,6 +568,7 @@ struct Server::Impl {
   net::steady_timer pairing_timer;
   net::steady_timer tournament_timer;
   net::steady_timer shared_work_timer;
+  net::steady_timer seat_timer;
   std::atomic<bool> stopped_sweeping{false};
   std::mutex notifying_mutex;                 // guards notifying and the posts it allows
   bool notifying = true;                      // false once the read pool is about to go
@@ -541,6 +579,8 @@ struct Server::Impl {
   std::unique_ptr<GameChangeFeed> feed;
   // Which node does the work done once (always this one with SQLite).
   std::unique_ptr<NodeLeadership> leadership;
+  // Which node has a seat's sockets open (PostgreSQL only).
+  std::unique_ptr<SeatSockets> seat_sockets;
   bool leads() const { return leadership && leadership->leader(); }
   bool started = false;
   bool stopped = false;
@@ -583,7 +623,17 @@ void Server::start() {
                                        if (change.lobby) s.lobby.refresh(change.id);
                                      },
                                  .chat = [&s](const ChatSaid& said) { s.api.chat_heard(said.game, said.message); },
-                                 .user = [&s](const UserMessage& m) { s.users.deliver_here(m.user, m.text); }});
+                                 .user = [&s](const UserMessage& m) { s.users.deliver_here(m.user, m.text); },
+                                 .review =
+                                     [&s](const ReviewProgress& p) {
+                                       auto row = s.review_store.find(p.review);
+                                       if (!row || row->game_id != p.game) return;
+                                       nlohmann::json message = ReviewJobs::status_json(*row);
+                                       message["type"] = "review-progress";
+                                       auto text = std::make_shared<const std::string>(message.dump());
+                                       for (const ChatListener& l : s.chat_hub.listeners(p.game))
+                                         l.connection->deliver(text);
+                                     }});
   // The tournaments not over go on where they were (their games' results
   // are read at the first sweep).
   s.tournaments.load();
@@ -601,6 +651,7 @@ void Server::start() {
   s.sweep_pairing();
   s.sweep_tournaments();
   if (is_postgres_target(s.config.db)) s.sweep_shared_work();
+  s.tick_seat_sockets();
   for (int i = 0; i < std::max(1, s.config.io_threads); ++i)
     s.threads.emplace_back([&s] {
       // A handler's exception comes out of run(); the others' connections
@@ -620,6 +671,8 @@ void Server::stop() {
   Impl& s = *impl_;
   if (s.stopped) return;
   s.stopped = true;
+  // The WebSockets closed below are not players leaving their games.
+  s.context.stopping = true;
   // Requests in flight (a move waiting for its commit) are answered and
   // WebSockets closed with 1001 before the network threads stop; the
   // acceptor stays open meanwhile, so new requests get a 503, not a reset.
@@ -643,6 +696,7 @@ void Server::stop() {
   s.pairing_timer.cancel();
   s.tournament_timer.cancel();
   s.shared_work_timer.cancel();
+  s.seat_timer.cancel();
   s.io.stop();
   for (auto& t : s.threads) t.join();
   s.threads.clear();

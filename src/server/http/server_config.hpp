@@ -93,6 +93,10 @@ struct ServerConfig {
   // How long a real-time player may be gone before the opponent may claim
   // the win (docs/community-api.md "Rematch, takeback, claim").
   std::int64_t away_claim_ms = 60'000;
+  // Many servers on one database: a node's rows of the seats whose sockets
+  // it holds are refreshed every third of this; the rows of a node silent
+  // for this long (it died) are deleted and their seats may be away.
+  std::int64_t seat_socket_stale_ms = 15'000;
   // How often the header's presence counts (players online, games in play)
   // are pushed to everyone when they changed.
   int presence_ms = 2'000;

@@ -68,13 +68,7 @@ void GameRoom::subscribe(const std::shared_ptr<Subscriber>& subscriber, const st
     creator_watchers_.push_back(subscriber);
     creator_seen_ms_ = context_.now_ms();
   }
-  if (auto seat = player_color_locked(token)) {
-    presence_.add(subscriber, *seat);
-    if (presence_.away && presence_.away->color == *seat) {
-      presence_.away.reset();
-      broadcast_locked();
-    }
-  }
+  if (auto seat = player_color_locked(token)) seat_here_locked(subscriber, *seat);
   subscribers_.add(subscriber,
                    state_message(with_clock_locked(*committed_state_, committed_clock_, committed_started_)));
 }
@@ -451,8 +445,13 @@ void GameRoom::hint(const std::string& token, Reply reply, const std::string& cl
   if (!refused.empty()) reply(refusal(429, refused));
 }
 
-void GameRoom::commit_locked(std::function<void(StoreWriter&)> writes, RoomReply reply_template, Reply reply) {
+void GameRoom::commit_locked(std::function<void(StoreWriter&)> writes, RoomReply reply_template, Reply reply,
+                             bool live_only) {
   ++version_;
+  // Written only when they changed (most changes are moves).
+  std::optional<std::string> live;
+  if (std::string now_live = format_live_fields(live_locked()); now_live != stored_live_)
+    live = stored_live_ = std::move(now_live);
   const std::int64_t epoch = epoch_;
   // Also once it has left the lobby: the other servers' lobbies drop it.
   const bool lobby = lobby_ != LobbyState::None;
@@ -476,7 +475,7 @@ void GameRoom::commit_locked(std::function<void(StoreWriter&)> writes, RoomReply
   arm_clock_locked();
   context_.store.submit(
       [self = shared_from_this(), writes = std::move(writes), progress, ratings, white = white_player_,
-       black = black_player_, white_score, now, version, epoch, lobby, lost](StoreWriter& w) {
+       black = black_player_, white_score, now, version, epoch, lobby, lost, live](StoreWriter& w) {
         // The changes of a game are stored in order or not at all: once one
         // failed, a later one (already queued, or even in the same
         // transaction) would put move N+1 on disk without move N.
@@ -491,7 +490,8 @@ void GameRoom::commit_locked(std::function<void(StoreWriter&)> writes, RoomReply
           // First: the row's lock keeps another server's change of the game
           // out until this transaction ends, and a lost race writes nothing.
           w.advance_version(self->id_, version - 1, version, lobby);
-          writes(w);
+          if (writes) writes(w);
+          if (live) w.set_live_fields(self->id_, *live);
           w.set_progress(self->id_, progress);
           if (ratings) *ratings = rate_finished_game(w.connection(), self->id_, white, black, white_score, now);
         } catch (const VersionConflict&) {
@@ -506,9 +506,9 @@ void GameRoom::commit_locked(std::function<void(StoreWriter&)> writes, RoomReply
         }
       },
       [self = shared_from_this(), state, reply_template = std::move(reply_template), reply = std::move(reply), ratings,
-       version, epoch, lost](const std::string& error) {
+       version, epoch, lost, live_only](const std::string& error) {
         if (*lost) return self->lost_race(reply, epoch);
-        self->committed(error, state, reply_template, reply, ratings, version);
+        self->committed(error, state, reply_template, reply, ratings, version, live_only);
       });
 }
 
@@ -541,7 +541,8 @@ void GameRoom::lost_race(const Reply& reply, std::int64_t epoch) {
 }
 
 void GameRoom::committed(const std::string& error, std::shared_ptr<const std::string> state, RoomReply reply_template,
-                         const Reply& reply, std::shared_ptr<RatingChanges> ratings, std::int64_t version) {
+                         const Reply& reply, std::shared_ptr<RatingChanges> ratings, std::int64_t version,
+                         bool live_only) {
   if (!error.empty()) {
     // Also when the write itself went through but the transaction did not.
     // This runs on the writer thread before its next transaction, so
@@ -569,7 +570,8 @@ void GameRoom::committed(const std::string& error, std::shared_ptr<const std::st
   {
     std::lock_guard lock(mutex_);
     lobby_game = lobby_ != LobbyState::None;
-    if (context_.game_changed && !broken_ && seats_.mode == Mode::Online && white_player_.id && black_player_.id) {
+    if (context_.game_changed && !live_only && !broken_ && seats_.mode == Mode::Online && white_player_.id &&
+        black_player_.id) {
       const bool over = over_locked();
       const bool white_to_move = game_.position().side_to_move() == Color::White;
       change = RoomChange{id_,

@@ -23,6 +23,7 @@
 #include "server/base/subscriber_list.hpp"
 #include "server/rooms/engine_workers.hpp"
 #include "server/rooms/game_setup.hpp"
+#include "server/rooms/live_fields.hpp"
 #include "server/rooms/rematch_offer.hpp"
 #include "server/rooms/room_checks.hpp"
 #include "server/rooms/room_clock.hpp"
@@ -36,6 +37,7 @@ namespace dvonn::server {
 
 class ClockWatcher;
 class GameRoom;
+class SeatSockets;
 
 // A committed change of an online game between two players, as the
 // notifications see it (RoomContext::game_changed).
@@ -83,6 +85,12 @@ struct RoomContext {
   // engine worker, right before the search; may wait for the database.
   // Null: one node, which always is.
   std::function<bool(const std::string& id, std::int64_t version)> claim_engine = nullptr;
+  // Many servers on one database: which node has a seat's socket open
+  // (null: one server, the seats' sockets are all here).
+  SeatSockets* seat_sockets = nullptr;
+  // Set when the server stops: the sockets it closes are not players
+  // leaving (their pages come back), so nobody is marked away.
+  std::atomic<bool> stopping{false};
 };
 
 // What the lobby lists of an open game.
@@ -185,12 +193,20 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   // A watcher's socket closed (from the network thread, never under the
   // room's lock): a real-time player whose last socket it was is away.
   void unsubscribe(const Subscriber* subscriber);
-  // Offers (or, when the other side offered, accepts) a rematch; synchronous:
-  // the caller makes the new game of an accepted one and then calls
-  // rematch_made or rematch_failed.
-  RematchStep offer_rematch(const std::string& token);
-  void rematch_made(const std::string& game, const std::string& white_token, const std::string& black_token);
-  void rematch_failed();
+  // Offers (or, when the other side offered, accepts) a rematch. An offer
+  // is stored (every node shows it), then `offered` is called with the
+  // state, who offered and to whom. An accepted one: the caller makes the
+  // new game (both seats taken) and calls make_rematch, which stores it
+  // with this game's link to it, once across nodes: of two accepts at once
+  // one is a 409.
+  using Offered = std::function<void(const RoomReply& reply, const User& by, const User& to)>;
+  RematchStep offer_rematch(const std::string& token, Offered offered);
+  // `then` (on the store's writer thread) gets the outcome: 200 with the
+  // state of this game, or a refusal (nothing of the new game stored).
+  void make_rematch(const StoredGame& game, const GameProgress& progress, Reply then);
+  // No other node has a socket of the seat (seat_sockets.hpp: its last
+  // one closed, or its node died): away unless one is open here.
+  void seat_left_elsewhere(Color seat);
   // Withdraws one's own offer or declines the other's.
   void decline_rematch(const std::string& token, Reply reply);
   void request_takeback(const std::string& token, Reply reply);
@@ -241,17 +257,37 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   EngineCharge charge_locked(Role role, const std::string& address) const;
   // After a change to game_/seats: bumps the version, builds the state and
   // commits the writes; the reply follows the commit.
-  void commit_locked(std::function<void(StoreWriter&)> writes, RoomReply reply_template, Reply reply);
+  // live_only: only the live fields changed (an offer, a request, who is
+  // away): the notifications of a game's change are skipped.
+  void commit_locked(std::function<void(StoreWriter&)> writes, RoomReply reply_template, Reply reply,
+                     bool live_only = false);
   // A change lost to another server's change of the game: nothing of it was
   // written; the room takes over the stored game, then the reply is a 409.
   void lost_race(const Reply& reply, std::int64_t epoch);
   void committed(const std::string& error, std::shared_ptr<const std::string> state, RoomReply reply_template,
-                 const Reply& reply, std::shared_ptr<RatingChanges> ratings, std::int64_t version);
+                 const Reply& reply, std::shared_ptr<RatingChanges> ratings, std::int64_t version, bool live_only);
   void play_locked(Move m, Reply reply);
   void engine_played(Move m, std::int64_t version);
-  // The fields of the state that are not stored (rematch, takeback, away),
-  // and the state with them sent to every watcher.
+  // The fields of the state kept apart from the game's (rematch, takeback,
+  // away), and the state with them sent to every watcher.
   std::string live_fields_locked() const;
+  // The live fields as stored (live_fields.hpp), and taken over from the
+  // stored text; what another node newly asked is sent to the watchers
+  // here as that node sent it to its own (a rematch offer), and a rematch
+  // made there gives the rematch game to load (its seats' tokens).
+  LiveFields live_locked() const;
+  void take_live_locked(const std::string& text);
+  void send_rematch_offer_locked(Color from);
+  void deliver_rematch_tokens_locked(const StoredGame& fresh);
+  // The seats' tokens of a rematch made on another node, to each seat's
+  // sockets here (the game read from the store, off the room's lock).
+  void send_rematch_tokens(const std::string& game);
+  // A seat's socket here opened (the seat is back), or its last one here
+  // closed (seat_sockets.hpp: away once no node has one).
+  void seat_here_locked(const std::shared_ptr<Subscriber>& subscriber, Color seat);
+  void seat_gone_locked(Color seat);
+  // The seat is away from now, if the game is a running real-time one.
+  void mark_away_locked(Color seat);
   void broadcast_locked();
   // The seat of a token in an online game between two people; nullopt for
   // spectators (and Both).
@@ -301,10 +337,11 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   // subscribed, or found watching at a sweep), and its watchers.
   std::int64_t creator_seen_ms_ = 0;
   std::vector<std::weak_ptr<Subscriber>> creator_watchers_;
-  // In memory only (game_room_gameplay.cpp).
+  // Stored with the game (live_fields.hpp; game_room_gameplay.cpp).
   SeatPresence presence_;
   RematchOffer rematch_;
   TakebackRequest takeback_;
+  std::string stored_live_;               // the live fields as last written or read
   std::vector<std::int64_t> move_times_;  // one per move: the clock is rebuilt from them after a takeback
 };
 

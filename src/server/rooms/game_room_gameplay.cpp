@@ -1,11 +1,15 @@
 // What the two people of an online game do besides moving: rematch offers,
 // takebacks in casual games, and the win of a real-time player whose
 // opponent left (docs/community-api.md "Rematch, takeback, claim").
-// Offers, requests and who is away live in memory only; what they change
-// in the game (a takeback, a claimed win) is committed like any move.
+// Offers, requests and who is away are stored with the game's version
+// (live_fields.hpp), so that with many servers on one database each node
+// shows and answers them; what they change in the game (a takeback, a
+// claimed win) is committed like any move.
 #include <algorithm>
+#include <iostream>
 
 #include "server/rooms/game_room.hpp"
+#include "server/rooms/seat_sockets.hpp"
 
 namespace dvonn::server {
 namespace {
@@ -48,30 +52,104 @@ void GameRoom::broadcast_locked() {
   subscribers_.deliver(state_message(with_clock_locked(*committed_state_, committed_clock_, committed_started_)));
 }
 
+LiveFields GameRoom::live_locked() const { return {rematch_, takeback_, presence_.away}; }
+
+void GameRoom::take_live_locked(const std::string& text) {
+  stored_live_ = text;
+  LiveFields f = parse_live_fields(text);
+  rematch_.from = f.rematch.from;
+  rematch_.game = f.rematch.game;
+  takeback_ = f.takeback;
+  presence_.away = f.away;
+}
+
+void GameRoom::send_rematch_tokens(const std::string& game) {
+  std::optional<StoredGame> fresh;
+  try {
+    fresh = context_.store.load(game);
+  } catch (const std::exception& e) {
+    std::cerr << "dvonn serve: reading rematch " << game << " of game " << id_ << ": " << e.what() << "\n";
+  }
+  if (!fresh) return;
+  std::lock_guard lock(mutex_);
+  deliver_rematch_tokens_locked(*fresh);
+}
+
+void GameRoom::deliver_rematch_tokens_locked(const StoredGame& fresh) {
+  // Each player hears only its own seat token (by who the player is: this
+  // game's white plays black in the new one).
+  for (Color seat : {Color::White, Color::Black}) {
+    const User& player = seat == Color::White ? white_player_ : black_player_;
+    if (!player.id) continue;
+    bool white = fresh.white_user == player.id;
+    if (!white && fresh.black_user != player.id) continue;
+    nlohmann::json m = {{"type", "rematch-game"},
+                        {"game", fresh.id},
+                        {"seat", white ? "white" : "black"},
+                        {"token", white ? fresh.white_token : fresh.black_token}};
+    presence_.deliver_to(seat, std::make_shared<const std::string>(m.dump()));
+  }
+}
+
 void GameRoom::identify(const std::shared_ptr<Subscriber>& subscriber, const std::string& token) {
   std::lock_guard lock(mutex_);
-  auto seat = player_color_locked(token);
-  if (!seat) return;
-  presence_.add(subscriber, *seat);
-  if (presence_.away && presence_.away->color == *seat) {
-    presence_.away.reset();
-    broadcast_locked();
-  }
+  if (auto seat = player_color_locked(token)) seat_here_locked(subscriber, *seat);
+}
+
+void GameRoom::seat_here_locked(const std::shared_ptr<Subscriber>& subscriber, Color seat) {
+  bool first = !presence_.watched(seat);
+  presence_.add(subscriber, seat);
+  if (first && context_.seat_sockets && !over_locked()) context_.seat_sockets->opened(id_, seat);
+  if (!presence_.away || presence_.away->color != seat) return;
+  presence_.away.reset();
+  if (broken_ || over_locked()) return broadcast_locked();
+  // Stored: the other nodes' watchers see the seat back too.
+  commit_locked({}, {}, {}, true);
 }
 
 void GameRoom::unsubscribe(const Subscriber* subscriber) {
   std::lock_guard lock(mutex_);
-  auto seat = presence_.remove(subscriber);
-  if (!seat || broken_ || presence_.away || over_locked() || !started_locked() || !clock_.running()) return;
+  if (auto seat = presence_.remove(subscriber)) seat_gone_locked(*seat);
+}
+
+void GameRoom::seat_gone_locked(Color seat) {
+  if (context_.seat_sockets) context_.seat_sockets->closed(id_, seat);
+  if (context_.stopping) return;
+  if (!context_.seat_sockets) return mark_away_locked(seat);
+  if (broken_ || presence_.away || over_locked() || !started_locked() || !clock_.running() ||
+      clock_.control().kind != community::ClockKind::RealTime)
+    return;
+  // Away unless another node has a socket of the seat: a read, off this
+  // (network) thread and the room's lock.
+  auto ask = [self = shared_from_this(), seat] {
+    bool elsewhere = false;
+    try {
+      elsewhere = self->context_.seat_sockets->elsewhere(self->id_, seat);
+    } catch (const std::exception& e) {
+      std::cerr << "dvonn serve: game " << self->id_ << ": reading where its seats are: " << e.what() << "\n";
+    }
+    if (!elsewhere) self->seat_left_elsewhere(seat);
+  };
+  if (!context_.background || !context_.background(ask)) mark_away_locked(seat);
+}
+
+void GameRoom::seat_left_elsewhere(Color seat) {
+  std::lock_guard lock(mutex_);
+  if (!presence_.watched(seat)) mark_away_locked(seat);
+}
+
+void GameRoom::mark_away_locked(Color seat) {
+  if (broken_ || presence_.away || over_locked() || !started_locked() || !clock_.running()) return;
   const community::TimeControl& control = clock_.control();
   if (control.kind != community::ClockKind::RealTime) return;
   // A short game waits less: at most its initial time.
   std::int64_t wait = std::min<std::int64_t>(context_.away_claim_ms, control.initial_seconds * std::int64_t{1000});
-  presence_.away = SeatPresence::Away{*seat, context_.now_ms() + wait};
-  broadcast_locked();
+  presence_.away = SeatPresence::Away{seat, context_.now_ms() + wait};
+  // Stored: the other nodes' watchers see it, and a claim made there counts.
+  commit_locked({}, {}, {}, true);
 }
 
-RematchStep GameRoom::offer_rematch(const std::string& token) {
+RematchStep GameRoom::offer_rematch(const std::string& token, Offered offered) {
   std::lock_guard lock(mutex_);
   RematchStep step;
   auto color = player_color_locked(token);
@@ -93,13 +171,20 @@ RematchStep GameRoom::offer_rematch(const std::string& token) {
   step.asker = *color;
   if (!rematch_.from) {
     rematch_.from = color;
-    broadcast_locked();
-    nlohmann::json offer = {{"type", "rematch-offer"}, {"from", side(*color)}};
-    subscribers_.deliver(std::make_shared<const std::string>(offer.dump()));
-    step.state =
-        std::make_shared<const std::string>(with_clock_locked(*committed_state_, committed_clock_, committed_started_));
-    step.offered_by = *color == Color::White ? white_player_ : black_player_;
-    step.offered_to = *color == Color::White ? black_player_ : white_player_;
+    User by = *color == Color::White ? white_player_ : black_player_;
+    User to = *color == Color::White ? black_player_ : white_player_;
+    // Stored (with a new version: the other nodes re-read it) before it is
+    // shown; then the offer's message, as every node sends it.
+    commit_locked(
+        {}, {},
+        [self = shared_from_this(), offered = std::move(offered), by, to, from = *color](const RoomReply& r) {
+          if (r.status == 200) {
+            std::lock_guard lock(self->mutex_);
+            self->send_rematch_offer_locked(from);
+          }
+          if (offered) offered(r, by, to);
+        },
+        true);
     return step;
   }
   // Both want it: colours swapped, the same clock and rating.
@@ -112,35 +197,52 @@ RematchStep GameRoom::offer_rematch(const std::string& token) {
   return step;
 }
 
-void GameRoom::rematch_made(const std::string& game, const std::string& white_token, const std::string& black_token) {
-  std::lock_guard lock(mutex_);
-  rematch_.making = false;
-  rematch_.from.reset();
-  rematch_.game = game;
-  // Each player hears only its own seat token: this game's white plays
-  // black in the new one.
-  for (Color seat : {Color::White, Color::Black}) {
-    bool now_black = seat == Color::White;
-    nlohmann::json m = {{"type", "rematch-game"},
-                        {"game", game},
-                        {"seat", now_black ? "black" : "white"},
-                        {"token", now_black ? black_token : white_token}};
-    presence_.deliver_to(seat, std::make_shared<const std::string>(m.dump()));
-  }
-  broadcast_locked();
+void GameRoom::send_rematch_offer_locked(Color from) {
+  nlohmann::json offer = {{"type", "rematch-offer"}, {"from", side(from)}};
+  subscribers_.deliver(std::make_shared<const std::string>(offer.dump()));
 }
 
-void GameRoom::rematch_failed() {
-  std::lock_guard lock(mutex_);
-  rematch_.making = false;
-  broadcast_locked();
+void GameRoom::make_rematch(const StoredGame& game, const GameProgress& progress, Reply then) {
+  std::unique_lock lock(mutex_);
+  std::optional<RoomReply> refused;
+  if (broken_)
+    refused = refusal(503, "this game could not be saved; reload the page");
+  else if (!rematch_.game.empty())
+    refused = refusal(409, "a rematch of this game was made already");
+  if (refused) {
+    rematch_.making = false;
+    lock.unlock();
+    return then(*refused);
+  }
+  rematch_.game = game.id;
+  rematch_.from.reset();
+  // The new game and this game's link to it in one transaction, under this
+  // game's version: of two accepts at once (on two nodes) one is stored,
+  // the other is a 409 and stores nothing.
+  commit_locked(
+      [game, progress](StoreWriter& w) {
+        w.insert_game(game);
+        w.set_progress(game.id, progress);
+      },
+      {},
+      [self = shared_from_this(), game, then = std::move(then)](const RoomReply& r) {
+        {
+          std::lock_guard lock(self->mutex_);
+          self->rematch_.making = false;
+          if (r.status == 200) self->deliver_rematch_tokens_locked(game);
+        }
+        then(r);
+      },
+      true);
 }
 
 void GameRoom::decline_rematch(const std::string& token, Reply reply) {
   std::unique_lock lock(mutex_);
   auto color = player_color_locked(token);
   std::optional<RoomReply> refused;
-  if (!color)
+  if (broken_)
+    refused = refusal(503, "this game could not be saved; reload the page");
+  else if (!color)
     refused = refusal(403, token.empty() ? "spectators cannot answer a rematch offer" : "wrong seat token");
   else if (rematch_.making || !rematch_.game.empty())
     refused = refusal(409, "the rematch was made already");
@@ -148,12 +250,7 @@ void GameRoom::decline_rematch(const std::string& token, Reply reply) {
     refused = refusal(409, "no rematch offer to decline");
   if (refused) return lock.unlock(), reply(*refused);
   rematch_.from.reset();
-  broadcast_locked();
-  RoomReply done;
-  done.state =
-      std::make_shared<const std::string>(with_clock_locked(*committed_state_, committed_clock_, committed_started_));
-  lock.unlock();
-  reply(done);
+  commit_locked({}, {}, std::move(reply), true);
 }
 
 void GameRoom::request_takeback(const std::string& token, Reply reply) {
@@ -181,12 +278,8 @@ void GameRoom::request_takeback(const std::string& token, Reply reply) {
   if (refused) return lock.unlock(), reply(*refused);
   takeback_.from = color;
   ++takeback_.asked_by(*color);
-  broadcast_locked();
-  RoomReply done;
-  done.state =
-      std::make_shared<const std::string>(with_clock_locked(*committed_state_, committed_clock_, committed_started_));
-  lock.unlock();
-  reply(done);
+  // Stored: the opponent may be on another node, and answer there.
+  commit_locked({}, {}, std::move(reply), true);
 }
 
 void GameRoom::answer_takeback(const std::string& token, bool accept, Reply reply) {
@@ -207,12 +300,7 @@ void GameRoom::answer_takeback(const std::string& token, bool accept, Reply repl
   int n = accept ? takeback_length(game_, asker) : 0;
   if (n == 0) {
     // Declined (or withdrawn by the asker).
-    broadcast_locked();
-    RoomReply done;
-    done.state =
-        std::make_shared<const std::string>(with_clock_locked(*committed_state_, committed_clock_, committed_started_));
-    lock.unlock();
-    return reply(done);
+    return commit_locked({}, {}, std::move(reply), true);
   }
   for (int i = 0; i < n; ++i) game_.undo();
   removed_ = removed_by_last_move(game_);

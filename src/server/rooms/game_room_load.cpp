@@ -48,7 +48,7 @@ std::shared_ptr<GameRoom> GameRoom::load(const StoredGame& stored, RoomContext& 
 
 void GameRoom::refresh(const StoredGame& stored, std::int64_t lost_epoch) {
   auto [game, control] = replay(stored);
-  std::lock_guard lock(mutex_);
+  std::unique_lock lock(mutex_);
   if (broken_) return;
   if (lost_epoch >= 0 ? epoch_ > lost_epoch : stored.version <= version_) return;
   seats_ = seat_info(stored);
@@ -62,13 +62,26 @@ void GameRoom::refresh(const StoredGame& stored, std::int64_t lost_epoch) {
   forced_result_.reset();
   rating_changes_ = RatingChanges{};
   rating_pending_ = false;
-  // What was asked of the position that is gone no longer stands.
-  takeback_.from.reset();
+  // What was asked and who is away: as stored (live_fields.hpp).
+  const std::optional<Color> offered_before = rematch_.from;
+  const std::string rematch_before = rematch_.game;
   load_community(stored, control);
   // The server that made the change keeps the summary.
   summary_stale_ = false;
   arm_clock_locked();
   broadcast_locked();
+  // An offer made on another node: its message, as that node sent it.
+  if (rematch_.from && rematch_.from != offered_before && rematch_.game.empty())
+    send_rematch_offer_locked(*rematch_.from);
+  // Another node marked a seat away that has a socket here: it is not.
+  if (presence_.away && presence_.watched(presence_.away->color) && !over_locked()) {
+    presence_.away.reset();
+    commit_locked({}, {}, {}, true);
+  }
+  // Each player here hears its seat token of a rematch made elsewhere.
+  std::string made_there = rematch_.game != rematch_before ? rematch_.game : "";
+  lock.unlock();
+  if (!made_there.empty()) send_rematch_tokens(made_there);
 }
 
 std::shared_ptr<GameRoom> GameRoom::create(const NewGame& g, RoomContext& context) {
@@ -117,6 +130,7 @@ void GameRoom::load_community(const StoredGame& stored, const community::TimeCon
       if (player->engine) *before = *after = player->rating;
   }
   move_times_ = stored.move_times;
+  take_live_locked(stored.live_fields);
   committed_state_ = std::make_shared<const std::string>(state_body_locked());
   committed_clock_ = clock_;
   committed_started_ = started_locked();

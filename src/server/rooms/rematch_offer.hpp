@@ -1,6 +1,7 @@
 // A rematch of a finished online game between two people: who offered it,
-// and the new game once both wanted it. Kept in memory only: a restart (or
-// the room leaving memory) forgets an offer, and the players offer again.
+// and the new game once both wanted it. Stored with the game
+// (live_fields.hpp), so every node of many on one database shows and
+// answers it.
 #pragma once
 
 #include <memory>
@@ -28,13 +29,10 @@ struct RematchOffer {
   }
 };
 
-// What an offer led to: refused, an offer now waiting (state), or accepted
-// (both offered): the new game to make, colours swapped.
+// What an offer led to: refused, an offer being stored (neither), or
+// accepted (both offered): the new game to make, colours swapped.
 struct RematchStep {
   std::optional<RoomReply> refused;
-  std::shared_ptr<const std::string> state;  // the offer is waiting: the state showing it
-  User offered_by;                           // while waiting: who offered, and to whom
-  User offered_to;
   bool accepted = false;
   Color asker = Color::White;
   User white;  // of the new game

@@ -1,8 +1,10 @@
 // Which seats of a room have a WebSocket open (a socket is a seat's once it
 // named the seat's token), and the seat that left a running real-time
 // game: after kAwayClaimMs (RoomContext::away_claim_ms) without a socket
-// its opponent may claim the win. In memory only: after a restart nobody
-// is away until a seat's socket closes again.
+// its opponent may claim the win. The sockets are this node's; with many
+// nodes on one database a seat is away once no node has one of its sockets
+// (seat_sockets.hpp), and the seat away is stored with the game
+// (live_fields.hpp).
 #pragma once
 
 #include <cstdint>

@@ -1,7 +1,7 @@
 // A takeback asked for in a casual online game: who asked, and how many
 // each side has asked for in the game (bounded, so a player cannot pester
-// the other with them). In memory only: a restart forgets a pending
-// request and the counts.
+// the other with them). Stored with the game (live_fields.hpp), so the
+// opponent may answer on another node.
 #pragma once
 
 #include <nlohmann/json.hpp>

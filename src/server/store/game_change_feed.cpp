@@ -83,6 +83,29 @@ bool announce_user_message(GameStore& store, const UserMessage& message) {
   return true;
 }
 
+std::string format_review_progress(const std::string& node, const ReviewProgress& progress) {
+  return node + " " + progress.game + " " + progress.review;
+}
+
+std::optional<std::pair<std::string, ReviewProgress>> parse_review_progress(const std::string& payload) {
+  std::istringstream in(payload);
+  std::string node, rest;
+  ReviewProgress progress;
+  if (!(in >> node >> progress.game >> progress.review) || (in >> rest)) return std::nullopt;
+  return std::pair{node, progress};
+}
+
+void announce_review_progress(GameStore& store, const ReviewProgress& progress) {
+  store.submit(
+      [payload = format_review_progress(store.node_id(), progress)](StoreWriter& w) {
+        Statement(w.connection(), "SELECT pg_notify(?1, ?2)", false)
+            .bind(1, std::string(kReviewChannel))
+            .bind(2, payload)
+            .run();
+      },
+      {});
+}
+
 GameChangeFeed::GameChangeFeed(std::string target, std::string own_node, Listener listener)
     : target_(std::move(target)), own_node_(std::move(own_node)), listener_(std::move(listener)) {
   std::string error;
@@ -110,8 +133,9 @@ bool GameChangeFeed::connect(std::string* error) {
   }
   PQsetNoticeProcessor(
       conn_, [](void*, const char*) {}, nullptr);
-  PGresult* r = PQexec(
-      conn_, (std::string("LISTEN ") + kGameChannel + "; LISTEN " + kChatChannel + "; LISTEN " + kUserChannel).c_str());
+  PGresult* r = PQexec(conn_, (std::string("LISTEN ") + kGameChannel + "; LISTEN " + kChatChannel + "; LISTEN " +
+                               kUserChannel + "; LISTEN " + kReviewChannel)
+                                  .c_str());
   bool ok = r && PQresultStatus(r) == PGRES_COMMAND_OK;
   if (!ok) *error = PQerrorMessage(conn_);
   PQclear(r);
@@ -146,6 +170,9 @@ void GameChangeFeed::heard(const std::string& channel, const std::string& payloa
   } else if (channel == kUserChannel) {
     auto parsed = parse_user_message(payload);
     if (parsed && parsed->first != own_node_ && listener_.user) listener_.user(parsed->second);
+  } else if (channel == kReviewChannel) {
+    auto parsed = parse_review_progress(payload);
+    if (parsed && parsed->first != own_node_ && listener_.review) listener_.review(parsed->second);
   }
 }
 

@@ -25,6 +25,8 @@ inline constexpr const char* kGameChannel = "dvonn_games";
 inline constexpr const char* kChatChannel = "dvonn_chat";
 // A message for a person's /ws/me connections (UserHub::send) on any node.
 inline constexpr const char* kUserChannel = "dvonn_users";
+// A game review's progress, for the game's watchers on the other nodes.
+inline constexpr const char* kReviewChannel = "dvonn_reviews";
 // PostgreSQL's limit on a payload is 8000 bytes: a larger message for a
 // person reaches only the node that sent it.
 inline constexpr std::size_t kMaxPayload = 7900;
@@ -60,7 +62,20 @@ struct UserMessage {
 std::string format_user_message(const std::string& node, const UserMessage& message);
 std::optional<std::pair<std::string, UserMessage>> parse_user_message(const std::string& payload);
 
+// A review's progress stored by another node (its id in reviews): the
+// watchers of its game hear it as read back (the finished review is too
+// long for a notification).
+struct ReviewProgress {
+  std::string game;
+  std::string review;
+};
+// "<node> <game> <review id>", and back.
+std::string format_review_progress(const std::string& node, const ReviewProgress& progress);
+std::optional<std::pair<std::string, ReviewProgress>> parse_review_progress(const std::string& payload);
+
 class GameStore;
+// Tells the other nodes of a review's progress stored (PostgreSQL only).
+void announce_review_progress(GameStore& store, const ReviewProgress& progress);
 // Hands a message for a person to the other nodes (PostgreSQL only);
 // false (nothing sent) when it is too long for a notification.
 bool announce_user_message(GameStore& store, const UserMessage& message);
@@ -77,6 +92,7 @@ class GameChangeFeed {
     std::function<void(const GameChange& change)> game;
     std::function<void(const ChatSaid& said)> chat;
     std::function<void(const UserMessage& message)> user;
+    std::function<void(const ReviewProgress& progress)> review;
   };
 
   // Connects to `target` and listens (throws StoreError when it cannot), so

@@ -135,6 +135,16 @@ class DatabaseWriter : public StoreWriter {
                             " is no longer the stored one)");
     announce(id, to, lobby);
   }
+  void set_live_fields(const std::string& id, const std::string& text) override {
+    // Prepared per call: offers and requests are rare next to moves.
+    Statement(db_,
+              "INSERT INTO game_live_fields(game_id, fields) VALUES (?1, ?2)"
+              " ON CONFLICT(game_id) DO UPDATE SET fields = excluded.fields",
+              false)
+        .bind(1, id)
+        .bind(2, text)
+        .run();
+  }
   Database* connection() override { return db_; }
 
  private:
@@ -318,7 +328,11 @@ std::optional<StoredGame> GameStore::load(const std::string& id) {
   Statement game(db,
                  "SELECT mode, level, start, white_token, black_token, engine_color, version, over, white_user, "
                  "black_user, clock, rated, created_ms, started_ms, ended_ms, end_reason, winner, lobby, color_choice, "
-                 "move_count FROM games WHERE id = ?1",
+                 "move_count, "
+                 // In the same statement (one snapshot): the live fields of
+                 // another version would show what this one did not ask.
+                 "COALESCE((SELECT fields FROM game_live_fields WHERE game_id = games.id), '') AS live_fields "
+                 "FROM games WHERE id = ?1",
                  false);
   game.bind(1, id);
   if (!game.next()) return std::nullopt;
@@ -358,6 +372,7 @@ std::optional<StoredGame> GameStore::load(const std::string& id) {
   g.lobby = *lobby;
   g.color_choice = game.text("color_choice");
   g.move_count = game.integer("move_count");
+  g.live_fields = game.text("live_fields");
   game.reset();
   Statement moves(db, "SELECT move, time FROM moves WHERE game_id = ?1 ORDER BY number", false);
   moves.bind(1, id);

@@ -79,6 +79,11 @@ struct StoredGame {
   // The tournament the game is part of, as JSON text {"id", "name",
   // "round"} (server/tournaments marks the game); "null" for other games.
   std::string tournament = "null";
+  // What the two people of an online game asked of each other and who is
+  // away (a rematch offer, a takeback request), as JSON text
+  // (rooms/live_fields.hpp); "" when nothing. Stored so that every node
+  // shows and answers them (many servers on one database).
+  std::string live_fields;
 };
 
 // What the lists (my games, archive, live) show of a game, kept up to date
@@ -119,6 +124,8 @@ class StoreWriter {
   // when it commits (GameChangeFeed); `lobby`: the game is (or was) in the
   // lobby, whose lists change with it.
   virtual void advance_version(const std::string& id, std::int64_t from, std::int64_t to, bool lobby) = 0;
+  // StoredGame::live_fields of a game.
+  virtual void set_live_fields(const std::string& id, const std::string& text) = 0;
   // The open connection, for writes of other stores in the same
   // transaction (accounts, ratings).
   virtual Database* connection() = 0;

@@ -393,6 +393,24 @@ void create_schema(Database* db) {
            " day INTEGER NOT NULL,"
            " puzzle_id TEXT NOT NULL,"
            " PRIMARY KEY(day));");
+  // Many servers on one database (issue 40): what the two people of an
+  // online game asked of each other and who is away (a rematch offer, a
+  // takeback request; rooms/live_fields.hpp), written with the game's
+  // version so that every node's room re-reads it; and which node has a
+  // WebSocket of a seat open (rooms/seat_sockets.hpp): a seat is there
+  // while some node's row is fresh (refreshed by its node every few
+  // seconds; a dead node's rows go stale).
+  sql_exec(db,
+           "CREATE TABLE IF NOT EXISTS game_live_fields("
+           " game_id TEXT PRIMARY KEY,"
+           " fields TEXT NOT NULL);"
+           "CREATE TABLE IF NOT EXISTS seat_sockets("
+           " game_id TEXT NOT NULL,"
+           " color TEXT NOT NULL,"
+           " node TEXT NOT NULL,"
+           " seen_ms INTEGER NOT NULL,"
+           " PRIMARY KEY(game_id, color, node));"
+           "CREATE INDEX IF NOT EXISTS seat_sockets_seen ON seat_sockets(seen_ms);");
 }
 
 }  // namespace dvonn::server
