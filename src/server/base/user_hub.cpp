@@ -16,7 +16,9 @@ void UserHub::add(std::int64_t user, const std::shared_ptr<Subscriber>& connecti
   auto& list = connections_[user];
   std::erase_if(list, [](const auto& w) { return w.expired(); });
   list.push_back(connection);
-  connection->deliver(text({{"type", "presence"}, {"online", connections_.size()}, {"playing", playing_.load()}}));
+  connection->deliver(text({{"type", "presence"},
+                            {"online", static_cast<std::int64_t>(connections_.size()) + online_elsewhere_.load()},
+                            {"playing", playing_.load()}}));
 }
 
 void UserHub::remove(std::int64_t user, const Subscriber* connection) {

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -54,8 +55,16 @@ class TournamentDirector {
 
   // Reads the tournaments not over (at the start of the server).
   void load();
+  // Many nodes on one database: only where `leads` says so are rounds
+  // paired, tournaments started at their time and the daily one made;
+  // every request and sweep reads the tournament from the database first
+  // (another node may have changed it), and a change commits only if the
+  // stored tournament is still as read. Set before serving.
+  void share(std::function<bool()> leads) { leads_ = std::move(leads); }
   // Creates the daily tournament when due, starts the tournaments whose
   // time came, reads the results of their games, pairs. Periodically.
+  // Many nodes: on the leader only; the others read again the tournaments
+  // watched here and push what the leader changed.
   void sweep();
   // A game may have ended (a hint: the sweep finds it anyway).
   void game_changed(const std::string& game_id);
@@ -107,7 +116,11 @@ class TournamentDirector {
   std::mutex mutex_;
   std::map<std::string, TournamentRecord> active_;  // upcoming and running, by id
   std::map<std::string, SubscriberList> watchers_;
+  std::map<std::string, std::string> published_;  // id -> the view last sent (many nodes)
   std::int64_t daily_checked_ms_ = 0;
+  std::function<bool()> leads_;  // many nodes (share)
+  bool shared() const { return leads_ != nullptr; }
+  bool leads() const { return !leads_ || leads_(); }
 };
 
 }  // namespace dvonn::server
