@@ -18,6 +18,8 @@
 
 #include "postgres_cluster.hpp"
 #include "server/base/now_ms.hpp"
+#include "server/store/game_store.hpp"
+#include "server/store/sqlite_util.hpp"
 #include "server_fixture.hpp"
 
 namespace dvonn::server::testing {
@@ -147,7 +149,7 @@ TEST_F(MultiNodePairingTest, EachPairIsMadeOnceWithThreeNodes) {
   std::vector<Person> people;
   std::vector<std::unique_ptr<WsClient>> channels;
   for (int i = 0; i < 6; ++i) {
-    people.push_back(signup(i % 3, "p" + std::to_string(i)));
+    people.push_back(signup(i % 3, "player" + std::to_string(i)));
     channels.push_back(channel(i % 3, people.back()));
   }
   std::vector<std::thread> seekers;
@@ -180,14 +182,27 @@ TEST_F(MultiNodePairingTest, WhenTheLeaderGoesAnotherNodePairs) {
 
 TEST_F(MultiNodePairingTest, AGoneNodesSeeksAreNotPaired) {
   Person alice = signup(1, "alice"), bob = signup(2, "bob");
-  auto alices = channel(1, alice);
   auto bobs = channel(2, bob);
-  ASSERT_EQ(seek(1, alice, "3+2").status, 200);
-  alices.reset();
-  nodes_[1].reset();  // alice's node, with her page
+  // Alice's seek was placed on a node last seen a minute ago (killed:
+  // nothing of it withdrew her seek).
+  {
+    GameStore store(db_);
+    ASSERT_EQ(store.commit([&](StoreWriter& w) {
+      const std::int64_t then = system_now_ms() - 60'000;
+      sql_exec(w.connection(), "INSERT INTO nodes(id, seen_ms, started_ms, online) VALUES ('gone', " +
+                                   std::to_string(then) + ", " + std::to_string(then) + ", 1)");
+      sql_exec(w.connection(),
+               "INSERT INTO seeks(user_id, name, guest, user_rating, deviation, control, rated, rating, since_ms,"
+               " engine_offered, node) SELECT id, name, 0, 1500, 350, '3+2', 0, 1500, " +
+                   std::to_string(now()) + ", 0, 'gone' FROM users WHERE name = 'alice'");
+    }),
+              "");
+  }
+  EXPECT_EQ(waiting_at(get(0, "/api/seeks").json(), "3+2"), 0);
   ASSERT_EQ(seek(2, bob, "3+2").status, 200);
   EXPECT_TRUE(bobs->next_of_type("paired", 1.5).is_null()) << "paired with the seek of a node gone";
   EXPECT_EQ(waiting_at(get(0, "/api/seeks").json(), "3+2"), 1);
+  EXPECT_TRUE(get(1, "/api/seeks", alice).json()["mine"].is_null());
 }
 
 TEST_F(MultiNodePairingTest, ATournamentRoundIsMadeOnceAndGoesOnWhenTheLeaderGoes) {
@@ -279,8 +294,12 @@ TEST_F(MultiNodePairingTest, AnOpenGameWhoseCreatorWatchesOnAnotherNodeDoesNotEx
   ASSERT_EQ(page.handshake_status(), 101);
   page.next();
   wait_get(0, "/api/lobby", [](const json& l) { return l["open"].size() == 2; });
-  std::this_thread::sleep_for(std::chrono::milliseconds(200));  // node 1 notes her
-  advance(61'000);
+  // The clock moves on in steps, as time does: node 1 notes her at least
+  // every quarter of the expiry time.
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  advance(40'000);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  advance(21'000);
   json open = wait_get(0, "/api/lobby", [](const json& l) { return l["open"].size() == 1; });
   EXPECT_EQ(open["open"][0]["id"], keep);
   std::this_thread::sleep_for(std::chrono::milliseconds(300));  // more sweeps
@@ -293,7 +312,7 @@ TEST_F(MultiNodePairingTest, AnOpenGameWhoseCreatorWatchesOnAnotherNodeDoesNotEx
 
 TEST_F(MultiNodePairingTest, TheOnlineCountIsEveryNodes) {
   std::vector<std::unique_ptr<WsClient>> pages;
-  for (int i = 0; i < 3; ++i) pages.push_back(channel(i, signup(i, "p" + std::to_string(i))));
+  for (int i = 0; i < 3; ++i) pages.push_back(channel(i, signup(i, "player" + std::to_string(i))));
   for (int node = 0; node < 3; ++node)
     wait_get(
         node, "/api/presence", [](const json& p) { return p["online"] == 3; }, 5);
