@@ -258,6 +258,32 @@ TEST_F(MultiNodePairingTest, ATournamentRoundIsMadeOnceAndGoesOnWhenTheLeaderGoe
     EXPECT_TRUE(pages[i]->next_of_type("paired", 0.3).is_null()) << people[i].name << ": round 2 made twice";
 }
 
+TEST_F(MultiNodePairingTest, AnArenaPairsPeopleWhosePagesAreOnOtherNodes) {
+  // The leader (node 0) has no page of theirs open: the nodes' heartbeats
+  // say who is online where.
+  Person ivy = signup(1, "ivy"), jay = signup(2, "jay");
+  auto ivys = channel(1, ivy);
+  auto jays = channel(2, jay);
+  json body = {{"name", "Arena of two nodes"},
+               {"kind", "arena"},
+               {"clock", {{"type", "realtime"}, {"initial", 300}, {"increment", 3}}},
+               {"rated", false},
+               {"duration_minutes", 10},
+               {"starts_ms", now() + 3'600'000}};
+  auto c = call(1, "/api/tournaments", body, ivy);
+  ASSERT_EQ(c.status, 201) << c.body;
+  std::string id = c.json()["tournament"]["id"];
+  ASSERT_EQ(call(1, "/api/tournaments/" + id + "/join", json::object(), ivy).status, 200);
+  ASSERT_EQ(call(2, "/api/tournaments/" + id + "/join", json::object(), jay).status, 200);
+  advance(3'600'000);
+  json a = ivys->next_of_type("paired", 5);
+  json b = jays->next_of_type("paired", 5);
+  ASSERT_FALSE(a.is_null()) << "the arena did not pair people online on other nodes";
+  ASSERT_FALSE(b.is_null());
+  EXPECT_EQ(a["game"], b["game"]);
+  EXPECT_TRUE(ivys->next_of_type("paired", 0.5).is_null()) << "paired twice";
+}
+
 class MultiNodeDailyTest : public MultiNodePairingTest {
  protected:
   void SetUp() override {

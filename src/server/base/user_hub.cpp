@@ -79,6 +79,14 @@ std::size_t UserHub::online_count() const {
   return connections_.size();
 }
 
+std::vector<std::int64_t> UserHub::online_users() const {
+  std::lock_guard lock(mutex_);
+  std::vector<std::int64_t> ids;
+  ids.reserve(connections_.size());
+  for (const auto& [user, list] : connections_) ids.push_back(user);
+  return ids;
+}
+
 void UserHub::on_offline(Listener listener) {
   std::lock_guard lock(mutex_);
   offline_listeners_.push_back(std::move(listener));

@@ -41,6 +41,8 @@ class UserHub {
   bool online(std::int64_t user) const;
   // Users with at least one connection.
   std::size_t online_count() const;
+  // Their ids (many nodes: each node's heartbeat lists them).
+  std::vector<std::int64_t> online_users() const;
   // Called when a user's last connection closes (a seek is withdrawn,
   // a countdown starts). Register before serving.
   void on_offline(Listener listener);

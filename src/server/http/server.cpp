@@ -208,7 +208,7 @@ struct Server::Impl {
     if (is_postgres_target(config.db)) {
       nodes = std::make_unique<NodeRegistry>(*store);
       matchmaker.share(std::make_unique<SeekTable>(*store, *nodes), [this] { return leads(); });
-      tournaments.share([this] { return leads(); });
+      tournaments.share([this] { return leads(); }, [this] { return nodes->others_online_users(); });
       lobby.share(*store, now_ms());
       presence.count_others([this] { return nodes->others_online(); });
     }
@@ -348,7 +348,7 @@ struct Server::Impl {
     node_timer.expires_after(std::chrono::milliseconds(kHeartbeatMs));
     node_timer.async_wait([this](boost::system::error_code ec) {
       if (ec || stopped_sweeping) return;
-      nodes->beat(static_cast<std::int64_t>(users.online_count()));
+      nodes->beat(users.online_users());
       // The leader forgets the nodes gone for a day, now and then.
       if (++beats % 3600 == 0 && leads()) nodes->forget_old();
       beat();
@@ -512,7 +512,7 @@ void Server::start() {
   s.leadership = std::make_unique<NodeLeadership>(s.config.db);
   // Alive before serving: a seek placed here must not look like a gone
   // node's.
-  if (s.nodes) s.nodes->beat_now(0);
+  if (s.nodes) s.nodes->beat_now();
   int timed = s.registry.resume_timed_games();
   if (timed > 0) std::cerr << "dvonn serve: " << timed << " running clocks loaded\n";
   s.lobby.load(*s.store);

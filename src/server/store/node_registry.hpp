@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -23,10 +24,10 @@ class NodeRegistry {
 
   // Writes this node's row now and waits for it (at the start, before the
   // node serves: its seeks must not look like a gone node's).
-  void beat_now(std::int64_t online);
+  void beat_now();
   // Queues this node's row (its heartbeat, with the players connected
-  // here); does not wait.
-  void beat(std::int64_t online);
+  // here: their ids); does not wait.
+  void beat(const std::vector<std::int64_t>& online);
   // This node's row goes (the node stops).
   void leave();
 
@@ -34,6 +35,9 @@ class NodeRegistry {
   std::int64_t others_online();
   // The ids of the live nodes (this one included).
   std::vector<std::string> live();
+  // The players connected to the live nodes other than this one, as of
+  // their last heartbeats (a tournament's arena pairs those online).
+  std::set<std::int64_t> others_online_users();
   // The live-since bound: a row seen after it is a live node.
   static std::int64_t live_after();
   // Deletes the rows of nodes gone for a day (the leader, now and then).
@@ -42,7 +46,7 @@ class NodeRegistry {
   const std::string& id() const { return store_.node_id(); }
 
  private:
-  static void upsert(Database* db, const std::string& id, std::int64_t now, std::int64_t online);
+  static void upsert(Database* db, const std::string& id, std::int64_t now, const std::vector<std::int64_t>& online);
   GameStore& store_;
   std::int64_t started_ms_;
 };

@@ -388,7 +388,8 @@ void create_schema(Database* db) {
            " id TEXT PRIMARY KEY,"
            " seen_ms INTEGER NOT NULL,"
            " started_ms INTEGER NOT NULL,"
-           " online INTEGER NOT NULL DEFAULT 0);"
+           " online INTEGER NOT NULL DEFAULT 0,"
+           " users TEXT NOT NULL DEFAULT '');"  // the ids of those connected, space-separated
            "CREATE TABLE IF NOT EXISTS seeks("
            " user_id INTEGER NOT NULL PRIMARY KEY,"
            " name TEXT NOT NULL,"

@@ -159,6 +159,7 @@ void TournamentDirector::sweep() {
       for (const std::string& id : tournaments_.unfinished_ids())
         if (auto r = tournaments_.load(id)) fresh[id] = std::move(*r);
       active_ = std::move(fresh);
+      elsewhere_ = online_elsewhere_ ? online_elsewhere_() : std::set<std::int64_t>{};
     } catch (const std::exception& e) {
       std::cerr << "dvonn serve: reading the tournaments: " << e.what() << "\n";
       return;
@@ -378,7 +379,8 @@ void TournamentDirector::pair_arena_locked(TournamentRecord& r, std::int64_t now
   // game would otherwise start with nobody to play it.
   std::vector<ArenaEntrant> free;
   for (const Entrant& e : r.entrants)
-    if (!e.withdrawn && !busy.count(e.user.id) && (e.user.engine || users_.online(e.user.id)))
+    if (!e.withdrawn && !busy.count(e.user.id) &&
+        (e.user.engine || users_.online(e.user.id) || elsewhere_.count(e.user.id)))
       free.push_back({e.user.id, rating_of(e.user), points[e.user.id]});
   std::vector<std::pair<std::int64_t, std::int64_t>> games;
   if (free.size() >= 2) {

@@ -18,6 +18,7 @@
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <string>
 
 #include "server/accounts/account_store.hpp"
@@ -60,7 +61,12 @@ class TournamentDirector {
   // every request and sweep reads the tournament from the database first
   // (another node may have changed it), and a change commits only if the
   // stored tournament is still as read. Set before serving.
-  void share(std::function<bool()> leads) { leads_ = std::move(leads); }
+  // `online_elsewhere`: the people whose pages are open on other nodes
+  // (an arena pairs those online), read at each of the leader's sweeps.
+  void share(std::function<bool()> leads, std::function<std::set<std::int64_t>()> online_elsewhere) {
+    leads_ = std::move(leads);
+    online_elsewhere_ = std::move(online_elsewhere);
+  }
   // Creates the daily tournament when due, starts the tournaments whose
   // time came, reads the results of their games, pairs. Periodically.
   // Many nodes: on the leader only; the others read again the tournaments
@@ -119,6 +125,8 @@ class TournamentDirector {
   std::map<std::string, std::string> published_;  // id -> the view last sent (many nodes)
   std::int64_t daily_checked_ms_ = 0;
   std::function<bool()> leads_;  // many nodes (share)
+  std::function<std::set<std::int64_t>()> online_elsewhere_;
+  std::set<std::int64_t> elsewhere_;  // as of the sweep (many nodes)
   bool shared() const { return leads_ != nullptr; }
   bool leads() const { return !leads_ || leads_(); }
 };
