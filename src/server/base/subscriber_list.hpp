@@ -25,6 +25,11 @@ class SubscriberList {
     for (const auto& w : list_)
       if (auto s = w.lock()) s->deliver(message);
   }
+  // Whether no watcher is left (those gone are dropped first).
+  bool empty() {
+    std::erase_if(list_, [](const auto& w) { return w.expired(); });
+    return list_.empty();
+  }
 
  private:
   std::vector<std::weak_ptr<Subscriber>> list_;

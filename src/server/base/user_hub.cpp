@@ -16,7 +16,9 @@ void UserHub::add(std::int64_t user, const std::shared_ptr<Subscriber>& connecti
   auto& list = connections_[user];
   std::erase_if(list, [](const auto& w) { return w.expired(); });
   list.push_back(connection);
-  connection->deliver(text({{"type", "presence"}, {"online", connections_.size()}, {"playing", playing_.load()}}));
+  connection->deliver(text({{"type", "presence"},
+                            {"online", static_cast<std::int64_t>(connections_.size()) + online_elsewhere_.load()},
+                            {"playing", playing_.load()}}));
 }
 
 void UserHub::remove(std::int64_t user, const Subscriber* connection) {
@@ -75,6 +77,14 @@ bool UserHub::online(std::int64_t user) const {
 std::size_t UserHub::online_count() const {
   std::lock_guard lock(mutex_);
   return connections_.size();
+}
+
+std::vector<std::int64_t> UserHub::online_users() const {
+  std::lock_guard lock(mutex_);
+  std::vector<std::int64_t> ids;
+  ids.reserve(connections_.size());
+  for (const auto& [user, list] : connections_) ids.push_back(user);
+  return ids;
 }
 
 void UserHub::on_offline(Listener listener) {

@@ -41,12 +41,17 @@ class UserHub {
   bool online(std::int64_t user) const;
   // Users with at least one connection.
   std::size_t online_count() const;
+  // Their ids (many nodes: each node's heartbeat lists them).
+  std::vector<std::int64_t> online_users() const;
   // Called when a user's last connection closes (a seek is withdrawn,
   // a countdown starts). Register before serving.
   void on_offline(Listener listener);
   // Games in play (server/social's Presence counts them), sent with the
   // presence message of a new connection.
   void set_playing(std::int64_t games) { playing_ = games; }
+  // Many nodes: the users connected to the other nodes (Presence reads
+  // their heartbeats), added to the count of a new connection's message.
+  void set_online_elsewhere(std::int64_t users) { online_elsewhere_ = users; }
 
  private:
   mutable std::mutex mutex_;
@@ -54,6 +59,7 @@ class UserHub {
   std::vector<Listener> offline_listeners_;
   Relay relay_;
   std::atomic<std::int64_t> playing_{0};
+  std::atomic<std::int64_t> online_elsewhere_{0};
 };
 
 }  // namespace dvonn::server

@@ -92,7 +92,7 @@ std::span<const ApiRoute> Api::routes() {
       {"POST", "/api/me/settings", Database, User, Object, &Api::settings},
       {"GET", "/api/seeks", Database, Anyone, None, &Api::seek_grid},
       {"POST", "/api/seeks", Database, User, Object, &Api::seek_create},
-      {"POST", "/api/seeks/cancel", Memory, User, ObjectOrEmpty, &Api::seek_cancel},
+      {"POST", "/api/seeks/cancel", Database, User, ObjectOrEmpty, &Api::seek_cancel},
       {"GET", "/api/tournaments", Database, Anyone, None, &Api::tournament_list},
       {"POST", "/api/tournaments", Database, User, Object, &Api::tournament_create},
       {"GET", "/api/tournaments/{}", Database, Anyone, None, &Api::tournament_view},

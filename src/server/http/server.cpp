@@ -33,6 +33,7 @@
 #include "server/store/engine_claims.hpp"
 #include "server/store/game_change_feed.hpp"
 #include "server/store/node_leadership.hpp"
+#include "server/store/node_registry.hpp"
 #include "server/store/shared_rate_bucket.hpp"
 
 namespace dvonn::server {
@@ -206,7 +207,16 @@ struct Server::Impl {
         tournament_timer(io),
         shared_work_timer(io),
         seat_timer(io) {
-    users.on_offline([this](std::int64_t user) { matchmaker.withdraw(user); });
+    users.on_offline([this](std::int64_t user) { matchmaker.went_offline(user); });
+    // Many nodes: each node's heartbeat; the seeks, the lobby's creators
+    // seen, the tournaments and the header's counts go by the database.
+    if (is_postgres_target(config.db)) {
+      nodes = std::make_unique<NodeRegistry>(*store);
+      matchmaker.share(std::make_unique<SeekTable>(*store, *nodes), [this] { return leads(); });
+      tournaments.share([this] { return leads(); }, [this] { return nodes->others_online_users(); });
+      lobby.share(*store, now_ms());
+      presence.count_others([this] { return nodes->others_online(); });
+    }
     context.forget = [this](const std::string& id) { registry.forget(id); };
     context.lobby_changed = [this](const std::string& id) { lobby.refresh(id); };
     context.find = [this](const std::string& id) { return registry.find(id); };
@@ -322,6 +332,10 @@ struct Server::Impl {
     lobby_timer.async_wait([this](boost::system::error_code ec) {
       if (ec || stopped_sweeping) return;
       reads->post([this] {
+        // Many nodes: every node notes the lobby creators it sees; the
+        // leader alone expires (always this node with SQLite).
+        lobby.note_creators(now_ms());
+        if (!leads()) return;
         lobby.expire(now_ms());
         expire_challenges();
       });
@@ -446,6 +460,19 @@ struct Server::Impl {
         {});
   }
   static constexpr std::int64_t kDayMs = 24 * 3600 * 1000;
+  // Many nodes: every second this node's heartbeat (with the players
+  // connected here) is queued for the store's writer.
+  static constexpr int kHeartbeatMs = 1000;
+  void beat() {
+    node_timer.expires_after(std::chrono::milliseconds(kHeartbeatMs));
+    node_timer.async_wait([this](boost::system::error_code ec) {
+      if (ec || stopped_sweeping) return;
+      nodes->beat(users.online_users());
+      // The leader forgets the nodes gone for a day, now and then.
+      if (++beats % 3600 == 0 && leads()) nodes->forget_old();
+      beat();
+    });
+  }
 
   void accept() {
     // The spare descriptors come back first (when free again): the next
@@ -569,6 +596,9 @@ struct Server::Impl {
   net::steady_timer tournament_timer;
   net::steady_timer shared_work_timer;
   net::steady_timer seat_timer;
+  net::steady_timer node_timer{io};
+  std::unique_ptr<NodeRegistry> nodes;  // many nodes (PostgreSQL) only
+  std::int64_t beats = 0;
   std::atomic<bool> stopped_sweeping{false};
   std::mutex notifying_mutex;                 // guards notifying and the posts it allows
   bool notifying = true;                      // false once the read pool is about to go
@@ -603,6 +633,9 @@ void Server::start() {
   // Engine games are loaded when opened (their engine then resumes), so a
   // large database does not fill the memory at start.
   s.leadership = std::make_unique<NodeLeadership>(s.config.db);
+  // Alive before serving: a seek placed here must not look like a gone
+  // node's.
+  if (s.nodes) s.nodes->beat_now();
   int timed = s.registry.resume_timed_games();
   if (timed > 0) std::cerr << "dvonn serve: " << timed << " running clocks loaded\n";
   s.lobby.load(*s.store);
@@ -652,6 +685,7 @@ void Server::start() {
   s.sweep_tournaments();
   if (is_postgres_target(s.config.db)) s.sweep_shared_work();
   s.tick_seat_sockets();
+  if (s.nodes) s.beat();
   for (int i = 0; i < std::max(1, s.config.io_threads); ++i)
     s.threads.emplace_back([&s] {
       // A handler's exception comes out of run(); the others' connections
@@ -697,6 +731,7 @@ void Server::stop() {
   s.tournament_timer.cancel();
   s.shared_work_timer.cancel();
   s.seat_timer.cancel();
+  s.node_timer.cancel();
   s.io.stop();
   for (auto& t : s.threads) t.join();
   s.threads.clear();
@@ -719,6 +754,8 @@ void Server::stop() {
   // commits what is queued; its callbacks may still ask for engine moves,
   // which the stopped workers ignore.
   s.engines->stop();
+  // The other nodes see this one gone at once (its seeks with it).
+  if (s.nodes) s.nodes->leave();
   s.store.reset();
 }
 

@@ -74,6 +74,8 @@ class WebSocketSession : public Subscriber,
       self->services_.sockets.add(self);
       if (self->room_) {
         self->room_->subscribe(self, self->token_);
+        // Many nodes: the creator of an open lobby game watching it here.
+        self->services_.lobby.creator_watching(self->room_->id(), self->token_, self);
         // The game's chat too (sent over HTTP, pushed here).
         self->services_.chat_hub.add(self->room_->id(), self, self->user_ ? self->user_->id : 0);
       } else if (self->user_channel_)

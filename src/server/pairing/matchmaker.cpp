@@ -4,6 +4,7 @@
 #include <random>
 
 #include "server/accounts/engine_ratings.hpp"
+#include "server/base/now_ms.hpp"
 #include "server/pairing/paired_game.hpp"
 #include "server/pairing/seek_controls.hpp"
 #include "server/store/sqlite_util.hpp"
@@ -13,6 +14,10 @@ namespace dvonn::server {
 using nlohmann::json;
 
 namespace {
+
+// A pairing's transaction found a seek gone (paired on another node,
+// withdrawn, replaced): nothing is made and nobody is told.
+constexpr const char* kSeekGone = "the seek was taken meanwhile";
 
 bool coin() {
   static std::mutex mutex;
@@ -63,6 +68,14 @@ SeekAnswer Matchmaker::seek(const User& user, const std::string& control, bool r
   s.rated = rated;
   s.rating = user.guest ? 1500.0 : user.rating;
   s.since_ms = now;
+  if (shared_) {
+    if (!shared_->place(s).empty()) return {500, "storage error: the seek could not be saved; try again"};
+    if (!users_.online(user.id)) shared_->withdraw_here(user.id);
+    pair_shared();
+    reread_waiting();
+    publish();
+    return {};
+  }
   pool_.place(s);
   // The page may have closed meanwhile (its on_offline already ran).
   if (!users_.online(user.id)) pool_.withdraw(user.id);
@@ -71,13 +84,59 @@ SeekAnswer Matchmaker::seek(const User& user, const std::string& control, bool r
   return {};
 }
 
+void Matchmaker::share(std::unique_ptr<SeekTable> table, std::function<bool()> leads) {
+  shared_ = std::move(table);
+  leads_ = std::move(leads);
+}
+
+void Matchmaker::went_offline(std::int64_t user) {
+  if (!shared_) {
+    withdraw(user);
+    return;
+  }
+  // Called on a network thread: the write waits on the read pool.
+  auto withdraw_here = [this, user] {
+    if (shared_->withdraw_here(user)) {
+      reread_waiting();
+      publish();
+    }
+  };
+  if (!context_.background || !context_.background(withdraw_here)) withdraw_here();
+}
+
+void Matchmaker::reread_waiting() {
+  auto waiting = shared_->waiting();
+  std::lock_guard lock(mutex_);
+  shared_waiting_ = std::move(waiting);
+}
+
 bool Matchmaker::withdraw(std::int64_t user) {
+  if (shared_) {
+    bool had = shared_->withdraw(user);
+    if (had) {
+      reread_waiting();
+      publish();
+    }
+    return had;
+  }
   bool had = pool_.withdraw(user).has_value();
   if (had) publish();
   return had;
 }
 
+void Matchmaker::pair_shared() {
+  if (!leads_ || !leads_()) return;
+  // The same matching as one node's, over every node's seeks; each pair's
+  // transaction checks that both seeks are still there (start()).
+  SeekPool pool;
+  for (const Seek& s : shared_->live()) pool.place(s);
+  auto pairs = pool.take_pairs(context_.now_ms(),
+                               [this](std::int64_t a, std::int64_t b) { return relations_.blocked_either(a, b); });
+  for (const auto& [a, b] : pairs) start(a, b);
+}
+
 void Matchmaker::pair() {
+  if (shared_) return pair_shared();
   auto pairs = pool_.take_pairs(context_.now_ms(),
                                 [this](std::int64_t a, std::int64_t b) { return relations_.blocked_either(a, b); });
   for (const auto& [a, b] : pairs) start(a, b);
@@ -88,11 +147,17 @@ void Matchmaker::start(const Seek& a, const Seek& b) {
   auto room = GameRoom::create(paired->game, context_);
   // The game exists once it is on disk: only then are the players told.
   context_.store.submit(
-      [stored = paired->game.stored, progress = room->progress()](StoreWriter& w) {
+      [stored = paired->game.stored, progress = room->progress(), shared = shared_ != nullptr, paired](StoreWriter& w) {
+        // Many nodes: the pair's seeks go in the game's transaction, so
+        // it is made once, whichever node pairs them.
+        if (shared &&
+            (!SeekTable::take(w.connection(), paired->white) || !SeekTable::take(w.connection(), paired->black)))
+          throw StoreError(kSeekGone);
         w.insert_game(stored);
         w.set_progress(stored.id, progress);
       },
       [this, room, paired](const std::string& error) {
+        if (error.find(kSeekGone) != std::string::npos) return;
         if (!error.empty()) {
           for (const Seek* s : {&paired->white, &paired->black})
             users_.send(s->user.id, {{"type", "seek-failed"}, {"message", "the game could not be saved; try again"}});
@@ -120,8 +185,30 @@ void Matchmaker::start(const Seek& a, const Seek& b) {
 }
 
 void Matchmaker::sweep() {
-  pair();
-  for (const Seek& s : pool_.take_engine_offers(context_.now_ms(), limits_.engine_offer_after_ms))
+  std::vector<Seek> offers;
+  if (shared_) {
+    const std::int64_t wall = system_now_ms();
+    bool leads = leads_ && leads_();
+    bool drop = false;
+    {
+      std::lock_guard lock(mutex_);
+      shared_swept_ms_ = wall;
+      // The seeks of nodes gone are left out of every read; the leader
+      // deletes them now and then.
+      if (leads && wall - shared_dropped_ms_ >= NodeRegistry::kGoneAfterMs) {
+        shared_dropped_ms_ = wall;
+        drop = true;
+      }
+    }
+    if (drop) shared_->drop_gone();
+    pair_shared();
+    if (leads) offers = shared_->take_engine_offers(context_.now_ms(), limits_.engine_offer_after_ms);
+    reread_waiting();
+  } else {
+    pair();
+    offers = pool_.take_engine_offers(context_.now_ms(), limits_.engine_offer_after_ms);
+  }
+  for (const Seek& s : offers)
     users_.send(s.user.id,
                 {{"type", "seek-engine-offer"}, {"level", nearest_engine_level(s.rating)}, {"control", s.control}});
   // The games in progress, re-counted (a room may be read from disk).
@@ -169,6 +256,7 @@ std::map<std::string, int> Matchmaker::count_playing() const {
 }
 
 void Matchmaker::recount() {
+  if (shared_) reread_waiting();
   std::map<std::string, int> playing = count_playing();
   std::lock_guard lock(mutex_);
   playing_ = std::move(playing);
@@ -177,13 +265,16 @@ void Matchmaker::recount() {
 bool Matchmaker::busy() const {
   if (pool_.size() > 0) return true;
   std::lock_guard lock(mutex_);
+  // Many nodes: the other nodes' seeks are read at least once a second.
+  if (shared_ && (!shared_waiting_.empty() || system_now_ms() - shared_swept_ms_ >= 1000)) return true;
   return !started_.empty() || publish_pending_ || !recent_seeks_.empty();
 }
 
 json Matchmaker::controls_json() const {
-  auto waiting = pool_.waiting();
+  auto waiting = shared_ ? std::map<std::string, int>{} : pool_.waiting();
   json controls = json::array();
   std::lock_guard lock(mutex_);
+  if (shared_) waiting = shared_waiting_;
   for (auto c : seek_controls()) {
     std::string control(c);
     auto w = waiting.find(control);
@@ -196,7 +287,7 @@ json Matchmaker::controls_json() const {
 }
 
 json Matchmaker::grid_json(std::int64_t user) const {
-  auto mine = user ? pool_.seek_of(user) : std::nullopt;
+  auto mine = !user ? std::nullopt : shared_ ? shared_->seek_of(user) : pool_.seek_of(user);
   return {{"controls", controls_json()}, {"mine", mine ? seek_json(*mine) : json()}};
 }
 

@@ -6,7 +6,9 @@
 
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -15,6 +17,7 @@
 #include "server/accounts/relation_store.hpp"
 #include "server/base/user_hub.hpp"
 #include "server/pairing/seek_pool.hpp"
+#include "server/pairing/seek_table.hpp"
 #include "server/rooms/room_registry.hpp"
 
 namespace dvonn::server {
@@ -44,6 +47,12 @@ class Matchmaker {
   SeekAnswer seek(const User& user, const std::string& control, bool rated);
   // Withdraws a user's seek; whether there was one.
   bool withdraw(std::int64_t user);
+  // A user's last page on this node closed: their seek placed here goes.
+  void went_offline(std::int64_t user);
+  // Many nodes on one database: the seeks are kept in `table` (every
+  // node's), and only where `leads` says so are they paired and offered
+  // the engine (see seek_table.hpp). Set before serving.
+  void share(std::unique_ptr<SeekTable> table, std::function<bool()> leads);
   // Pairs those whose windows widened, offers the engine to those who
   // waited long enough, counts the games in progress and tells the pages
   // when the grid changed. Periodically, off the network threads.
@@ -63,6 +72,9 @@ class Matchmaker {
 
  private:
   void pair();
+  void pair_shared();
+  // The shared seeks waiting, by control, read again (many nodes).
+  void reread_waiting();
   std::map<std::string, int> count_playing() const;
   void start(const Seek& a, const Seek& b);
   nlohmann::json controls_json() const;
@@ -77,6 +89,11 @@ class Matchmaker {
   RelationStore& relations_;
   const MatchmakerLimits limits_;
   SeekPool pool_;
+  std::unique_ptr<SeekTable> shared_;  // many nodes: the seeks in the database
+  std::function<bool()> leads_;
+  std::map<std::string, int> shared_waiting_;  // as last read (many nodes)
+  std::int64_t shared_swept_ms_ = 0;           // wall clock
+  std::int64_t shared_dropped_ms_ = 0;         // wall clock
   mutable std::mutex mutex_;
   std::map<std::string, std::string> started_;  // game id -> control, while in progress
   std::map<std::string, int> playing_;          // control -> games in progress (as of the last count)

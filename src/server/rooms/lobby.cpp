@@ -51,6 +51,7 @@ void Lobby::refresh(const std::string& id, const std::string& address) {
     message = std::make_shared<const std::string>(nlohmann::json{{"type", "lobby-open"}, {"game", game}}.dump());
   } else {
     open_.erase(old);
+    if (sightings_) sightings_->forget(id);
     message = std::make_shared<const std::string>(nlohmann::json{{"type", "lobby-closed"}, {"id", id}}.dump());
   }
   subscribers_.deliver(message);
@@ -100,19 +101,60 @@ std::string Lobby::refuse_new(const std::string& address) const {
   return "";
 }
 
-int Lobby::expire(std::int64_t now) {
-  std::vector<std::string> ids;
+void Lobby::share(GameStore& store, std::int64_t now) {
+  // A creator watching is written at most four times an expiry (and at
+  // least once a minute), so that the leader sees them well in time.
+  sightings_ = std::make_unique<LobbySightings>(store, std::clamp<std::int64_t>(limits_.expiry_ms / 4, 1, 60'000));
+  shared_since_ms_ = now;
+}
+
+void Lobby::creator_watching(const std::string& id, const std::string& token, const std::weak_ptr<Subscriber>& socket) {
+  if (!sightings_ || token.empty()) return;
   {
     std::lock_guard lock(mutex_);
-    for (const auto& [id, e] : open_) ids.push_back(id);
+    if (!open_.count(id)) return;
+  }
+  sightings_->watching(id, token, socket);
+}
+
+void Lobby::note_creators(std::int64_t now) {
+  if (sightings_) sightings_->note(now);
+}
+
+int Lobby::expire(std::int64_t now) {
+  std::vector<std::string> ids;
+  std::map<std::string, std::int64_t> created;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [id, e] : open_) {
+      ids.push_back(id);
+      created[id] = e.created_ms;
+    }
+  }
+  // Many nodes: a game whose creator some node saw within the expiry time
+  // stays; the others expire unless the creator watches here (the room's
+  // own check, with no delay left).
+  std::map<std::string, std::int64_t> seen;
+  if (sightings_) {
+    seen = sightings_->last_seen(ids);
+    if (now - sightings_dropped_ms_ >= 600'000) {
+      sightings_dropped_ms_ = now;
+      sightings_->drop_closed();
+    }
   }
   int expired = 0;
   for (const std::string& id : ids) {
+    std::int64_t after_ms = limits_.expiry_ms;
+    if (sightings_) {
+      std::int64_t last = std::max({seen.count(id) ? seen[id] : 0, created[id], shared_since_ms_});
+      if (now - last < limits_.expiry_ms) continue;
+      after_ms = 1;
+    }
     try {
       auto room = registry_.find(id);
       // The room tells the lobby itself once the cancel is committed
       // (context.lobby_changed).
-      if (room && room->expire_if_abandoned(now, limits_.expiry_ms, [](const RoomReply&) {})) ++expired;
+      if (room && room->expire_if_abandoned(now, after_ms, [](const RoomReply&) {})) ++expired;
     } catch (const std::exception& e) {
       std::cerr << "dvonn serve: lobby: cannot expire game " << id << ": " << e.what() << "\n";
     }

@@ -16,6 +16,7 @@
 
 #include "server/base/page_cursor.hpp"
 #include "server/base/subscriber_list.hpp"
+#include "server/rooms/lobby_sightings.hpp"
 #include "server/rooms/room_registry.hpp"
 
 namespace dvonn::server {
@@ -53,6 +54,16 @@ class Lobby {
   // expiry time up to now; returns how many. Reads rooms (maybe from the
   // database): off the network threads.
   int expire(std::int64_t now);
+  // Many nodes on one database: the creators watching are noted in the
+  // database by every node (note_creators), and expire() — run by the
+  // leader only — goes by when any node last saw them (lobby_sightings.hpp).
+  // `now`: the start, before which nobody was seen. Set before serving.
+  void share(GameStore& store, std::int64_t now);
+  // A WebSocket naming a seat token subscribed to a game (many nodes).
+  void creator_watching(const std::string& id, const std::string& token, const std::weak_ptr<Subscriber>& socket);
+  // Writes when the creators watching here were seen (many nodes; else
+  // nothing). Off the network threads.
+  void note_creators(std::int64_t now);
   // Open games.
   std::size_t size() const;
   // Adds a watcher and queues it the list ({"type": "lobby", "open": [...]});
@@ -72,6 +83,9 @@ class Lobby {
   std::map<std::string, LobbyEntry> open_;
   std::map<std::string, std::string> addresses_;  // id -> creator's address, for games made since start
   SubscriberList subscribers_;
+  std::unique_ptr<LobbySightings> sightings_;  // many nodes (share)
+  std::int64_t shared_since_ms_ = 0;
+  std::int64_t sightings_dropped_ms_ = 0;
 };
 
 }  // namespace dvonn::server

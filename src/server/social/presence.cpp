@@ -44,7 +44,13 @@ std::string Presence::playing_game(std::int64_t user) {
 
 nlohmann::json Presence::counts() {
   std::int64_t games = playing();
-  return {{"online", users_.online_count()}, {"playing", games}};
+  std::int64_t online = static_cast<std::int64_t>(users_.online_count());
+  if (others_) {
+    std::int64_t others = others_();
+    users_.set_online_elsewhere(others);
+    online += others;
+  }
+  return {{"online", online}, {"playing", games}};
 }
 
 void Presence::tick() {

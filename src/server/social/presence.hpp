@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <mutex>
 #include <nlohmann/json.hpp>
 
@@ -28,11 +29,16 @@ class Presence {
   nlohmann::json counts();
   // Broadcasts the counts when they changed since the last broadcast.
   void tick();
+  // Many nodes on one database: the players connected to the other live
+  // nodes (their heartbeats' counts), added to this node's. Set before
+  // serving.
+  void count_others(std::function<std::int64_t()> others) { others_ = std::move(others); }
 
  private:
   GameStore& store_;
   UserHub& users_;
   NowMs now_ms_;
+  std::function<std::int64_t()> others_;
   std::mutex mutex_;
   std::int64_t last_online_ = -1, last_playing_ = -1;
 };

@@ -411,6 +411,36 @@ void create_schema(Database* db) {
            " seen_ms INTEGER NOT NULL,"
            " PRIMARY KEY(game_id, color, node));"
            "CREATE INDEX IF NOT EXISTS seat_sockets_seen ON seat_sockets(seen_ms);");
+  // Many nodes on one database (issue 40). nodes: each node's heartbeat
+  // (NodeRegistry, once a second), with its own counts (players connected
+  // here) that the header sums over the live nodes; a node not seen for a
+  // while is gone. seeks: "Play now" seeks of every node, one a user (the
+  // Matchmaker; paired on the leader, the pair's rows deleted in the
+  // transaction that makes their game). lobby_seen: when an open lobby
+  // game's creator was last seen watching it, by whichever node sees them
+  // (the leader expires the game from it).
+  sql_exec(db,
+           "CREATE TABLE IF NOT EXISTS nodes("
+           " id TEXT PRIMARY KEY,"
+           " seen_ms INTEGER NOT NULL,"
+           " started_ms INTEGER NOT NULL,"
+           " online INTEGER NOT NULL DEFAULT 0,"
+           " users TEXT NOT NULL DEFAULT '');"  // the ids of those connected, space-separated
+           "CREATE TABLE IF NOT EXISTS seeks("
+           " user_id INTEGER NOT NULL PRIMARY KEY,"
+           " name TEXT NOT NULL,"
+           " guest INTEGER NOT NULL,"
+           " user_rating REAL NOT NULL,"
+           " deviation REAL NOT NULL,"
+           " control TEXT NOT NULL,"
+           " rated INTEGER NOT NULL,"
+           " rating REAL NOT NULL,"
+           " since_ms INTEGER NOT NULL,"
+           " engine_offered INTEGER NOT NULL DEFAULT 0,"
+           " node TEXT NOT NULL);"
+           "CREATE TABLE IF NOT EXISTS lobby_seen("
+           " game_id TEXT PRIMARY KEY,"
+           " seen_ms INTEGER NOT NULL);");
 }
 
 }  // namespace dvonn::server

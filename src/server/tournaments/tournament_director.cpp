@@ -69,6 +69,15 @@ void TournamentDirector::load() {
 
 std::optional<TournamentRecord> TournamentDirector::find_locked(const std::string& id) {
   if (!looks_like_tournament_id(id)) return std::nullopt;
+  if (shared()) {
+    // Another node may have changed it: what is changed is what is stored.
+    auto r = tournaments_.load(id);
+    if (r && !over(r->t))
+      active_[id] = *r;
+    else
+      active_.erase(id);
+    return r;
+  }
   if (auto it = active_.find(id); it != active_.end()) return it->second;
   return tournaments_.load(id);
 }
@@ -77,8 +86,11 @@ std::string TournamentDirector::save_locked(TournamentRecord r, const std::funct
   r.t.players = r.active_count();
   const TournamentRecord* before = nullptr;
   if (auto it = active_.find(r.t.id); it != active_.end()) before = &it->second;
+  const bool guarded = shared() && before;
   std::string error = store_.commit([&](StoreWriter& w) {
     Database* db = w.connection();
+    if (guarded && !TournamentStore::unchanged(db, before->t, before->games.size()))
+      throw StoreError("the tournament changed on another node meanwhile");
     if (!before)
       TournamentStore::insert(db, r.t);
     else
@@ -110,12 +122,49 @@ void TournamentDirector::publish_locked(const TournamentRecord& r) {
   if (it == watchers_.end()) return;
   json message = tournament_view_json(r);
   message["type"] = "tournament";
-  it->second.deliver(std::make_shared<const std::string>(message.dump()));
+  auto text = std::make_shared<const std::string>(message.dump());
+  if (shared()) {
+    std::string& last = published_[r.t.id];
+    if (last == *text) return;
+    last = *text;
+  }
+  it->second.deliver(std::move(text));
 }
 
 void TournamentDirector::sweep() {
   std::lock_guard lock(mutex_);
+  if (!leads()) {
+    // Not the leader: what it changed reaches the watchers here.
+    for (auto it = watchers_.begin(); it != watchers_.end();) {
+      if (it->second.empty()) {
+        published_.erase(it->first);
+        it = watchers_.erase(it);
+        continue;
+      }
+      const std::string id = (it++)->first;
+      try {
+        if (auto r = tournaments_.load(id)) publish_locked(*r);
+      } catch (const std::exception& e) {
+        std::cerr << "dvonn serve: tournament " << id << ": " << e.what() << "\n";
+      }
+    }
+    return;
+  }
   const std::int64_t now = context_.now_ms();
+  // Many nodes: joins, withdrawals and new tournaments come from every
+  // node, and this node may have just become the leader: all is read again.
+  if (shared()) {
+    try {
+      std::map<std::string, TournamentRecord> fresh;
+      for (const std::string& id : tournaments_.unfinished_ids())
+        if (auto r = tournaments_.load(id)) fresh[id] = std::move(*r);
+      active_ = std::move(fresh);
+      elsewhere_ = online_elsewhere_ ? online_elsewhere_() : std::set<std::int64_t>{};
+    } catch (const std::exception& e) {
+      std::cerr << "dvonn serve: reading the tournaments: " << e.what() << "\n";
+      return;
+    }
+  }
   try {
     if (settings_.daily) ensure_daily_locked(now);
   } catch (const std::exception& e) {
@@ -135,6 +184,8 @@ void TournamentDirector::sweep() {
 }
 
 void TournamentDirector::game_changed(const std::string& game_id) {
+  // Many nodes: the leader's sweep reads the result (it reads all again).
+  if (shared()) return;
   std::lock_guard lock(mutex_);
   for (auto& [id, r] : active_) {
     auto it = std::find_if(r.games.begin(), r.games.end(), [&](const EntrantGame& g) {
@@ -328,7 +379,8 @@ void TournamentDirector::pair_arena_locked(TournamentRecord& r, std::int64_t now
   // game would otherwise start with nobody to play it.
   std::vector<ArenaEntrant> free;
   for (const Entrant& e : r.entrants)
-    if (!e.withdrawn && !busy.count(e.user.id) && (e.user.engine || users_.online(e.user.id)))
+    if (!e.withdrawn && !busy.count(e.user.id) &&
+        (e.user.engine || users_.online(e.user.id) || elsewhere_.count(e.user.id)))
       free.push_back({e.user.id, rating_of(e.user), points[e.user.id]});
   std::vector<std::pair<std::int64_t, std::int64_t>> games;
   if (free.size() >= 2) {
@@ -507,7 +559,8 @@ DirectorAnswer TournamentDirector::join(const std::string& id, const User& user,
     r->entrants.push_back({user, now, false});
   if (std::string error = save_locked(*r); !error.empty())
     return refuse(500, "storage error: could not join; try again");
-  if (r->t.status == TournamentStatus::Running && r->t.kind == TournamentKind::Arena) advance_locked(active_[id]);
+  if (r->t.status == TournamentStatus::Running && r->t.kind == TournamentKind::Arena && leads())
+    advance_locked(active_[id]);
   return {200, "", {{"tournament", tournament_summary_json(find_locked(id)->t)}}};
 }
 
@@ -546,7 +599,7 @@ DirectorAnswer TournamentDirector::add_engine(const std::string& id, const User&
     r->entrants.push_back({engine, context_.now_ms(), false});
   if (std::string error = save_locked(*r); !error.empty())
     return refuse(500, "storage error: could not add the engine; try again");
-  if (r->t.status == TournamentStatus::Running) advance_locked(active_[id]);
+  if (r->t.status == TournamentStatus::Running && leads()) advance_locked(active_[id]);
   return {200, "", {{"tournament", tournament_summary_json(find_locked(id)->t)}}};
 }
 

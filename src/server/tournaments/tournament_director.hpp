@@ -12,11 +12,13 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <string>
 
 #include "server/accounts/account_store.hpp"
@@ -54,8 +56,21 @@ class TournamentDirector {
 
   // Reads the tournaments not over (at the start of the server).
   void load();
+  // Many nodes on one database: only where `leads` says so are rounds
+  // paired, tournaments started at their time and the daily one made;
+  // every request and sweep reads the tournament from the database first
+  // (another node may have changed it), and a change commits only if the
+  // stored tournament is still as read. Set before serving.
+  // `online_elsewhere`: the people whose pages are open on other nodes
+  // (an arena pairs those online), read at each of the leader's sweeps.
+  void share(std::function<bool()> leads, std::function<std::set<std::int64_t>()> online_elsewhere) {
+    leads_ = std::move(leads);
+    online_elsewhere_ = std::move(online_elsewhere);
+  }
   // Creates the daily tournament when due, starts the tournaments whose
   // time came, reads the results of their games, pairs. Periodically.
+  // Many nodes: on the leader only; the others read again the tournaments
+  // watched here and push what the leader changed.
   void sweep();
   // A game may have ended (a hint: the sweep finds it anyway).
   void game_changed(const std::string& game_id);
@@ -107,7 +122,13 @@ class TournamentDirector {
   std::mutex mutex_;
   std::map<std::string, TournamentRecord> active_;  // upcoming and running, by id
   std::map<std::string, SubscriberList> watchers_;
+  std::map<std::string, std::string> published_;  // id -> the view last sent (many nodes)
   std::int64_t daily_checked_ms_ = 0;
+  std::function<bool()> leads_;  // many nodes (share)
+  std::function<std::set<std::int64_t>()> online_elsewhere_;
+  std::set<std::int64_t> elsewhere_;  // as of the sweep (many nodes)
+  bool shared() const { return leads_ != nullptr; }
+  bool leads() const { return !leads_ || leads_(); }
 };
 
 }  // namespace dvonn::server

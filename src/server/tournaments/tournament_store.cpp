@@ -208,6 +208,20 @@ void TournamentStore::update(Database* db, const Tournament& t) {
       .run();
 }
 
+bool TournamentStore::unchanged(Database* db, const Tournament& before, std::size_t games) {
+  Statement lock(db, "UPDATE tournaments SET status = status WHERE id = ?1 AND status = ?2 AND round = ?3", false);
+  lock.bind(1, before.id).bind(2, std::string(to_string(before.status))).bind(3, std::int64_t{before.round}).run();
+  if (db->changes() != 1) return false;
+  Statement count(db, "SELECT COUNT(*) FROM tournament_games WHERE tournament_id = ?1", false);
+  count.bind(1, before.id);
+  std::int64_t n = -1;
+  if (count.next()) {
+    n = count.integer(0);
+    count.reset();
+  }
+  return n == static_cast<std::int64_t>(games);
+}
+
 void TournamentStore::put_entrant(Database* db, const std::string& tournament, const Entrant& e) {
   Statement q(db,
               "INSERT INTO tournament_entrants(tournament_id, user_id, joined_ms, withdrawn) VALUES (?1, ?2, ?3, ?4)"

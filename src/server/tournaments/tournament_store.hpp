@@ -46,6 +46,10 @@ class TournamentStore {
   static void insert(Database* db, const Tournament& t);
   // The state: status, round, rounds, ends_ms, round_done_ms.
   static void update(Database* db, const Tournament& t);
+  // Many nodes: whether the stored tournament is still as read (status,
+  // round, games made), first locking its row until the transaction ends,
+  // so that of two nodes changing it from one state only one does.
+  static bool unchanged(Database* db, const Tournament& before, std::size_t games);
   static void put_entrant(Database* db, const std::string& tournament, const Entrant& e);
   static void remove_entrant(Database* db, const std::string& tournament, std::int64_t user);
   // A game added, or its result (and end) updated.
