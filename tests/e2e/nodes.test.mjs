@@ -14,7 +14,18 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launch, newPage, tid, shot, state, waitState, legal, waitMyTurn, clickMove, noScriptErrors } from './helpers.mjs';
+import {
+  launch,
+  newPage,
+  tid,
+  shot,
+  state,
+  waitState,
+  legal,
+  waitMyTurn,
+  clickMove,
+  noScriptErrors,
+} from './helpers.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const BIN = process.env.DVONN_BIN || path.join(here, '../../build/dvonn');
@@ -64,8 +75,23 @@ async function startNode(i) {
   const log = fs.openSync(path.join(work, `node${i}.log`), 'a');
   const proc = spawn(
     BIN,
-    ['serve', '--host', '127.0.0.1', '--port', String(port), '--db', db, '--web-root', WEB, '--signups-per-hour', '0',
-      '--guests-per-hour', '0', '--no-daily-tournament', '--no-puzzle-mining'],
+    [
+      'serve',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--db',
+      db,
+      '--web-root',
+      WEB,
+      '--signups-per-hour',
+      '0',
+      '--guests-per-hour',
+      '0',
+      '--no-daily-tournament',
+      '--no-puzzle-mining',
+    ],
     { stdio: ['ignore', log, log] },
   );
   nodes[i] = { port, proc };
@@ -79,8 +105,18 @@ before(async () => {
   pgBin = `/usr/lib/postgresql/${versions.at(-1)}/bin`;
   if (root) execFileSync('chown', ['postgres:', work]);
   pg('initdb', ['-D', `${work}/data`, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8']);
-  pg('pg_ctl', ['-D', `${work}/data`, '-l', `${work}/pg.log`, '-w', '-t', '60', '-o', `-c listen_addresses='' -k ${work}`,
-    'start']);
+  pg('pg_ctl', [
+    '-D',
+    `${work}/data`,
+    '-l',
+    `${work}/pg.log`,
+    '-w',
+    '-t',
+    '60',
+    '-o',
+    `-c listen_addresses='' -k ${work}`,
+    'start',
+  ]);
   pg('createdb', ['-h', work, '-U', 'postgres', 'dvonn']);
   db = `host=${work} dbname=dvonn user=postgres`;
   await startNode(0);
@@ -124,7 +160,11 @@ http {
 }
 `,
   );
-  nginx = spawn(fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx', ['-p', work, '-c', path.join(work, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
+  nginx = spawn(
+    fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx',
+    ['-p', work, '-c', path.join(work, 'nginx.conf')],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   let nginxErr = '';
   nginx.stderr.on('data', (d) => (nginxErr += d));
   front = `http://127.0.0.1:${port}`;
@@ -144,7 +184,8 @@ after(async () => {
   } catch {
     // already gone
   }
-  if (process.exitCode) for (const f of ['node0.log', 'node1.log']) console.error(fs.readFileSync(path.join(work, f), 'utf8').slice(-3000));
+  if (process.exitCode)
+    for (const f of ['node0.log', 'node1.log']) console.error(fs.readFileSync(path.join(work, f), 'utf8').slice(-3000));
   fs.rmSync(work, { recursive: true, force: true });
 });
 

@@ -57,8 +57,8 @@ void Api::rematch_game(const ApiCall& call, Respond respond) {
                        if (r.status != 200)
                          return respond(json_error(r.status, "the rematch could not be made: " + r.error));
                        p_.registry.add(fresh);
-    // Its clock is watched from now (the first move is due in time).
-    fresh->check_time();
+                       // Its clock is watched from now (the first move is due in time).
+                       fresh->check_time();
                        // The asker played white here: black in the rematch.
                        bool black_now = asker == Color::White;
                        HttpReply h;
