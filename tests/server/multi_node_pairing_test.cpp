@@ -16,36 +16,26 @@
 #include <set>
 #include <thread>
 
+#include "multi_node_fixture.hpp"
 #include "postgres_cluster.hpp"
 #include "server/base/now_ms.hpp"
 #include "server/store/game_store.hpp"
 #include "server/store/sqlite_util.hpp"
-#include "server_fixture.hpp"
 
 namespace dvonn::server::testing {
 namespace {
 
 using nlohmann::json;
 
-struct Person {
-  std::string name;
-  std::string cookie;
-};
+using Person = NodePerson;
 
-class MultiNodePairingTest : public ::testing::Test {
+class MultiNodePairingTest : public MultiNodeFixture {
  protected:
   static constexpr std::size_t kNodes = 3;
 
   void SetUp() override {
-    dir_ = fresh_temp_dir("dvonn-multi-node-pairing-");
-    db_ = shared_postgres().fresh_database();
-    // One clock for every node, which a test may move on.
-    auto offset = offset_;
     for (std::size_t i = 0; i < kNodes; ++i) {
-      ServerConfig c = test_config(dir_);
-      c.db = db_;
-      c.http_rate = 0;
-      c.now_ms = [offset] { return system_now_ms() + offset->load(); };
+      ServerConfig c = node_config();
       c.tournament_sweep_ms = 20;
       c.tournament_round_pause_ms = 0;
       c.tournament_arena_rest_ms = 0;
@@ -54,35 +44,13 @@ class MultiNodePairingTest : public ::testing::Test {
       c.presence_ms = 50;
       c.daily_tournament = daily_;
       // The first node started takes the lead (NodeLeadership's lock).
-      nodes_[i] = std::make_unique<Server>(c);
-      nodes_[i]->start();
-      ports_[i] = nodes_[i]->port();
+      start_node(i, c);
     }
   }
-  void TearDown() override {
-    for (auto& node : nodes_) node.reset();
-    std::error_code ec;
-    std::filesystem::remove_all(dir_, ec);
-  }
-  void advance(std::int64_t ms) { *offset_ += ms; }
-  std::int64_t now() const { return system_now_ms() + offset_->load(); }
 
-  HttpResult call(int node, const std::string& target, const json& body, const Person& p = {}) {
-    return http_request(ports_[node], "POST", target, body.dump(),
-                        p.cookie.empty() ? Headers{} : Headers{{"Cookie", p.cookie}});
-  }
-  HttpResult get(int node, const std::string& target, const Person& p = {}) {
-    return http_request(ports_[node], "GET", target, "", p.cookie.empty() ? Headers{} : Headers{{"Cookie", p.cookie}});
-  }
-  Person signup(int node, const std::string& name) {
-    auto r = call(node, "/api/auth/signup", {{"name", name}, {"password", "correct horse"}});
-    EXPECT_EQ(r.status, 201) << r.body;
-    std::string set = r.header("Set-Cookie");
-    return {name, set.substr(0, set.find(';'))};
-  }
   // The person's /ws/me channel on a node (their page open there).
   std::unique_ptr<WsClient> channel(int node, const Person& p) {
-    auto ws = std::make_unique<WsClient>(ports_[node], "/ws/me", Headers{{"Cookie", p.cookie}});
+    auto ws = std::make_unique<WsClient>(port(node), "/ws/me", Headers{{"Cookie", p.cookie}});
     EXPECT_EQ(ws->handshake_status(), 101);
     EXPECT_FALSE(ws->next_of_type("presence").is_null());
     return ws;
@@ -113,11 +81,6 @@ class MultiNodePairingTest : public ::testing::Test {
   }
 
   bool daily_ = false;
-  std::shared_ptr<std::atomic<std::int64_t>> offset_ = std::make_shared<std::atomic<std::int64_t>>(0);
-  std::filesystem::path dir_;
-  std::string db_;
-  std::array<std::unique_ptr<Server>, kNodes> nodes_;
-  std::array<unsigned short, kNodes> ports_{};
 };
 
 TEST_F(MultiNodePairingTest, TwoSeekersOnTwoNodesGetOneGameAndBothAreTold) {
@@ -170,7 +133,7 @@ TEST_F(MultiNodePairingTest, WhenTheLeaderGoesAnotherNodePairs) {
   Person alice = signup(1, "alice"), bob = signup(2, "bob");
   auto alices = channel(1, alice);
   auto bobs = channel(2, bob);
-  nodes_[0].reset();  // the leader
+  stop_node(0);  // the leader
   ASSERT_EQ(seek(1, alice).status, 200);
   ASSERT_EQ(seek(2, bob).status, 200);
   json a = alices->next_of_type("paired", 5);
@@ -239,7 +202,7 @@ TEST_F(MultiNodePairingTest, ATournamentRoundIsMadeOnceAndGoesOnWhenTheLeaderGoe
 
   // The leader goes; the white players resign on their nodes: another
   // node makes round 2.
-  nodes_[0].reset();
+  stop_node(0);
   for (int i = 0; i < 4; ++i)
     if (told[i]["seat"] == "white") {
       auto r = call(1 + i % 2, "/api/games/" + told[i]["game"].get<std::string>() + "/resign",
@@ -303,7 +266,7 @@ TEST_F(MultiNodeDailyTest, TheDailyTournamentIsMadeOnce) {
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
   for (int node = 0; node < 3; ++node) EXPECT_EQ(daily_count(get(node, "/api/tournaments?status=upcoming").json()), 1);
   // The leader goes: the next one does not make a second.
-  nodes_[0].reset();
+  stop_node(0);
   std::this_thread::sleep_for(std::chrono::milliseconds(2'500));
   EXPECT_EQ(daily_count(get(1, "/api/tournaments?status=upcoming").json()), 1);
 }
@@ -316,7 +279,7 @@ TEST_F(MultiNodePairingTest, AnOpenGameWhoseCreatorWatchesOnAnotherNodeDoesNotEx
   ASSERT_EQ(left.status, 201) << left.body;
   const std::string keep = watched.json()["id"], gone = left.json()["id"];
   // Anna watches her game on node 1; the leader is node 0.
-  WsClient page(ports_[1], "/ws?game=" + keep + "&token=" + watched.json()["token"].get<std::string>());
+  WsClient page(port(1), "/ws?game=" + keep + "&token=" + watched.json()["token"].get<std::string>());
   ASSERT_EQ(page.handshake_status(), 101);
   page.next();
   wait_get(0, "/api/lobby", [](const json& l) { return l["open"].size() == 2; });

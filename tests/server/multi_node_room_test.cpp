@@ -15,12 +15,12 @@
 #include <future>
 #include <sstream>
 
+#include "multi_node_fixture.hpp"
 #include "postgres_cluster.hpp"
 #include "server/base/now_ms.hpp"
 #include "server/store/database.hpp"
 #include "server/store/game_change_feed.hpp"
 #include "server/store/sqlite_util.hpp"
-#include "server_fixture.hpp"
 
 namespace dvonn::server::testing {
 namespace {
@@ -28,89 +28,22 @@ namespace {
 using nlohmann::json;
 using ::testing::HasSubstr;
 
-struct Person {
-  std::string cookie;
-};
+using Person = NodePerson;
 
-class MultiNodeRoomTest : public ::testing::Test {
+class MultiNodeRoomTest : public MultiNodeFixture {
  protected:
   void SetUp() override {
-    dir_ = fresh_temp_dir("dvonn-multi-node-room-");
-    db_ = shared_postgres().fresh_database();
     for (int i = 0; i < 2; ++i) {
-      ServerConfig c = test_config(dir_);
-      c.db = db_;
-      c.http_rate = 0;
+      ServerConfig c = node_config();
       // A dead node's seats are away after 3 s (not 15): the test waits.
       c.seat_socket_stale_ms = 3'000;
       configure(i, c);
-      nodes_[static_cast<std::size_t>(i)] = std::make_unique<Server>(c);
-      nodes_[static_cast<std::size_t>(i)]->start();
+      start_node(static_cast<std::size_t>(i), c);
     }
   }
   virtual void configure(int, ServerConfig&) {}
-  void TearDown() override {
-    for (auto& node : nodes_) node.reset();
-    std::error_code ec;
-    std::filesystem::remove_all(dir_, ec);
-  }
-  unsigned short port(int node) const { return nodes_[static_cast<std::size_t>(node)]->port(); }
-
-  HttpResult call(int node, const std::string& target, const json& body, const Person& p = {}) {
-    return http_request(port(node), "POST", target, body.dump(),
-                        p.cookie.empty() ? Headers{} : Headers{{"Cookie", p.cookie}});
-  }
-  HttpResult get(int node, const std::string& target, const Person& p = {}) {
-    return http_request(port(node), "GET", target, "", p.cookie.empty() ? Headers{} : Headers{{"Cookie", p.cookie}});
-  }
   HttpResult seat_call(int node, const std::string& id, const std::string& verb, const std::string& token) {
     return call(node, "/api/games/" + id + "/" + verb, {{"token", token}});
-  }
-  Person signup(int node, const std::string& name) {
-    auto r = call(node, "/api/auth/signup", {{"name", name}, {"password", "correct horse"}});
-    EXPECT_EQ(r.status, 201) << r.body;
-    std::string set = r.header("Set-Cookie");
-    return {set.substr(0, set.find(';'))};
-  }
-  HttpResult move(int node, const std::string& id, const std::string& token, const std::string& m) {
-    return call(node, "/api/games/" + id + "/moves", {{"token", token}, {"move", m}});
-  }
-  // A game's WebSocket on a node, naming its seat (none: a spectator).
-  std::unique_ptr<WsClient> watch(int node, const std::string& id, const std::string& token = "") {
-    auto ws = std::make_unique<WsClient>(port(node), "/ws?game=" + id);
-    EXPECT_EQ(ws->handshake_status(), 101);
-    EXPECT_FALSE(ws->next_of_type("state").is_null());
-    if (!token.empty()) ws->send(json{{"type", "hello"}, {"token", token}});
-    ws->send(json{{"type", "ping"}});
-    EXPECT_FALSE(ws->next_of_type("pong").is_null());
-    return ws;
-  }
-  // The next state within `seconds` that satisfies pred; null if none came.
-  template <typename Pred>
-  static json state_where(WsClient& ws, Pred pred, double seconds = 1.0) {
-    auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-    for (;;) {
-      double left = std::chrono::duration<double>(until - std::chrono::steady_clock::now()).count();
-      if (left <= 0) return nullptr;
-      json m = ws.next_of_type("state", left);
-      if (m.is_null()) return m;
-      if (pred(m["state"])) return m["state"];
-    }
-  }
-
-  struct Game {
-    std::string id, white, black;
-  };
-  // Alice (node 0) opens an online game as white; Bob joins it on node 1.
-  Game start_across(const Person& alice, const Person& bob, json options = json::object()) {
-    options["mode"] = "online";
-    options["color"] = "white";
-    auto c = call(0, "/api/games", options, alice);
-    EXPECT_EQ(c.status, 201) << c.body;
-    std::string id = c.json().value("id", "");
-    auto j = call(1, "/api/games/" + id + "/join", json::object(), bob);
-    EXPECT_EQ(j.status, 200) << j.body;
-    return {id, c.json().value("token", ""), j.status == 200 ? j.json().value("token", "") : ""};
   }
   static json realtime() {
     return {{"clock", {{"type", "realtime"}, {"initial", 300}, {"increment", 2}}}, {"rated", false}};
@@ -123,10 +56,6 @@ class MultiNodeRoomTest : public ::testing::Test {
     q.reset();
     return n;
   }
-
-  std::filesystem::path dir_;
-  std::string db_;
-  std::array<std::unique_ptr<Server>, 2> nodes_;
 };
 
 TEST_F(MultiNodeRoomTest, ARematchOfferedOnOneNodeIsSeenLiveAndAcceptedOnTheOther) {

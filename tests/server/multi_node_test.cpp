@@ -13,11 +13,11 @@
 #include <future>
 #include <thread>
 
+#include "multi_node_fixture.hpp"
 #include "postgres_cluster.hpp"
 #include "server/rooms/room_registry.hpp"
 #include "server/store/database.hpp"
 #include "server/store/game_change_feed.hpp"
-#include "server_fixture.hpp"
 
 namespace dvonn::server::testing {
 namespace {
@@ -25,86 +25,14 @@ namespace {
 using nlohmann::json;
 using ::testing::HasSubstr;
 
-// A signed-in browser: its session cookie.
-struct Person {
-  std::string cookie;
-};
+using Person = NodePerson;
 
-class MultiNodeTest : public ::testing::Test {
+class MultiNodeTest : public MultiNodeFixture {
  protected:
   void SetUp() override {
-    dir_ = fresh_temp_dir("dvonn-multi-node-");
-    db_ = shared_postgres().fresh_database();
-    for (auto& node : nodes_) {
-      ServerConfig c = test_config(dir_);
-      c.db = db_;
-      c.http_rate = 0;
-      node = std::make_unique<Server>(c);
-      node->start();
-    }
+    start_node(0);
+    start_node(1);
   }
-  void TearDown() override {
-    for (auto& node : nodes_) node.reset();
-    std::error_code ec;
-    std::filesystem::remove_all(dir_, ec);
-  }
-  unsigned short port(int node) const { return nodes_[static_cast<std::size_t>(node)]->port(); }
-
-  HttpResult call(int node, const std::string& target, const json& body, const Person& p = {}) {
-    return http_request(port(node), "POST", target, body.dump(),
-                        p.cookie.empty() ? Headers{} : Headers{{"Cookie", p.cookie}});
-  }
-  HttpResult get(int node, const std::string& target, const Person& p = {}) {
-    return http_request(port(node), "GET", target, "", p.cookie.empty() ? Headers{} : Headers{{"Cookie", p.cookie}});
-  }
-  Person signup(int node, const std::string& name) {
-    auto r = call(node, "/api/auth/signup", {{"name", name}, {"password", "correct horse"}});
-    EXPECT_EQ(r.status, 201) << r.body;
-    std::string set = r.header("Set-Cookie");
-    return {set.substr(0, set.find(';'))};
-  }
-  HttpResult move(int node, const std::string& id, const std::string& token, const std::string& m) {
-    return call(node, "/api/games/" + id + "/moves", {{"token", token}, {"move", m}});
-  }
-  // A game's WebSocket on a node, naming its seat.
-  std::unique_ptr<WsClient> watch(int node, const std::string& id, const std::string& token) {
-    auto ws = std::make_unique<WsClient>(port(node), "/ws?game=" + id);
-    EXPECT_EQ(ws->handshake_status(), 101);
-    EXPECT_FALSE(ws->next_of_type("state").is_null());
-    ws->send(json{{"type", "hello"}, {"token", token}});
-    ws->send(json{{"type", "ping"}});
-    EXPECT_FALSE(ws->next_of_type("pong").is_null());
-    return ws;
-  }
-  // The next state (within `seconds`) whose moves are `moves`; null if none
-  // came.
-  static json state_with(WsClient& ws, const json& moves, double seconds = 1.0) {
-    auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-    for (;;) {
-      double left = std::chrono::duration<double>(until - std::chrono::steady_clock::now()).count();
-      if (left <= 0) return nullptr;
-      json m = ws.next_of_type("state", left);
-      if (m.is_null()) return m;
-      if (m["state"]["moves"] == moves) return m["state"];
-    }
-  }
-
-  struct Game {
-    std::string id, white, black;
-  };
-  // Alice (node 0) opens an online game as white; Bob joins it on node 1.
-  Game start_across(const Person& alice, const Person& bob) {
-    auto c = call(0, "/api/games", {{"mode", "online"}, {"color", "white"}}, alice);
-    EXPECT_EQ(c.status, 201) << c.body;
-    std::string id = c.json().value("id", "");
-    auto j = call(1, "/api/games/" + id + "/join", json::object(), bob);
-    EXPECT_EQ(j.status, 200) << j.body;
-    return {id, c.json().value("token", ""), j.status == 200 ? j.json().value("token", "") : ""};
-  }
-
-  std::filesystem::path dir_;
-  std::string db_;
-  std::array<std::unique_ptr<Server>, 2> nodes_;
 };
 
 TEST(GameChangePayload, RoundTripsAndRefusesJunk) {

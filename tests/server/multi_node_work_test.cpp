@@ -11,6 +11,7 @@
 #include <memory>
 #include <thread>
 
+#include "multi_node_fixture.hpp"
 #include "postgres_cluster.hpp"
 #include "server/base/now_ms.hpp"
 #include "server/store/database.hpp"
@@ -19,53 +20,23 @@
 #include "server/store/schema.hpp"
 #include "server/store/shared_rate_bucket.hpp"
 #include "server/store/sqlite_util.hpp"
-#include "server_fixture.hpp"
 
 namespace dvonn::server::testing {
 namespace {
 
 using nlohmann::json;
 
-struct Person {
-  std::string cookie;
-};
+using Person = NodePerson;
 
-class MultiNodeWorkTest : public ::testing::Test {
+class MultiNodeWorkTest : public MultiNodeFixture {
  protected:
-  void SetUp() override {
-    dir_ = fresh_temp_dir("dvonn-multi-node-work-");
-    db_ = shared_postgres().fresh_database();
-  }
-  void TearDown() override {
-    for (auto& node : nodes_) node.reset();
-    std::error_code ec;
-    std::filesystem::remove_all(dir_, ec);
-  }
-  // Starts node i; engine_threads 0: it claims engine moves but never
-  // computes them (as a node that dies while thinking).
+  // Starts node i (with engine threads: 0 never computes).
   void start(int i, int engine_threads = 1) {
-    ServerConfig c = test_config(dir_);
-    c.db = db_;
-    c.http_rate = 0;
+    ServerConfig c = node_config();
     c.engine_threads = engine_threads;
-    c.now_ms = [offset = offset_] { return system_now_ms() + offset->load(); };
-    auto& node = nodes_[static_cast<std::size_t>(i)];
-    node = std::make_unique<Server>(c);
-    node->start();
+    start_node(static_cast<std::size_t>(i), c);
   }
-  void advance(std::int64_t ms) { *offset_ += ms; }
-  unsigned short port(int node) const { return nodes_[static_cast<std::size_t>(node)]->port(); }
-  HttpResult call(int node, const std::string& target, const json& body, const Person& p = {}) {
-    return http_request(port(node), "POST", target, body.dump(),
-                        p.cookie.empty() ? Headers{} : Headers{{"Cookie", p.cookie}});
-  }
-  json game(int node, const std::string& id) { return http_request(port(node), "GET", "/api/games/" + id, "").json(); }
-  Person signup(int node, const std::string& name) {
-    auto r = call(node, "/api/auth/signup", {{"name", name}, {"password", "correct horse"}});
-    EXPECT_EQ(r.status, 201) << r.body;
-    std::string set = r.header("Set-Cookie");
-    return {set.substr(0, set.find(';'))};
-  }
+  json game(int node, const std::string& id) { return get(node, "/api/games/" + id).json(); }
   // Polls node's answer for the game until pred holds or `seconds` pass.
   template <class Pred>
   json wait_for(int node, const std::string& id, Pred pred, double seconds) {
@@ -83,11 +54,6 @@ class MultiNodeWorkTest : public ::testing::Test {
     q.bind(1, id);
     return q.next() ? q.text(0) : "";
   }
-
-  std::filesystem::path dir_;
-  std::string db_;
-  std::shared_ptr<std::atomic<std::int64_t>> offset_ = std::make_shared<std::atomic<std::int64_t>>(0);
-  std::array<std::unique_ptr<Server>, 2> nodes_;
 };
 
 TEST(NodeLeadershipTest, OneNodeLeadsAndAnotherTakesOverWhenItGoes) {
@@ -240,7 +206,7 @@ TEST_F(MultiNodeWorkTest, AClockThatRunsOutOnAGoneNodesGameEndsItOnceOnAnother) 
   ASSERT_EQ(call(0, "/api/games/" + id + "/moves", {{"token", black}, {"move", "F3"}}, bob).status, 200);
   ASSERT_EQ(call(0, "/api/games/" + id + "/moves", {{"token", white}, {"move", "D3"}}, alice).status, 200);
   // Node 0 goes; Black's flag falls while nobody holds the game.
-  nodes_[0].reset();
+  stop_node(0);
   advance(61'000);
   json g = wait_for(
       1, id, [](const json& x) { return x["phase"] == "over"; }, 6);
