@@ -6,8 +6,10 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <atomic>
 #include <chrono>
+#include <future>
 #include <memory>
 #include <thread>
 #include <vector>
@@ -102,6 +104,22 @@ class MultiNodeFixture : public ::testing::Test {
   static nlohmann::json state_with(WsClient& ws, const nlohmann::json& moves, double seconds = 1.0) {
     return state_where(
         ws, [&](const nlohmann::json& s) { return s["moves"] == moves; }, seconds);
+  }
+
+  // What node 0 and node 1 answer to `request(node)` sent to both at the
+  // same moment (two tabs of one person on two nodes).
+  template <typename Request>
+  std::array<HttpResult, 2> at_once(Request request) {
+    std::promise<void> go;
+    std::shared_future<void> ready = go.get_future().share();
+    std::array<std::future<HttpResult>, 2> sent;
+    for (int node : {0, 1})
+      sent[static_cast<std::size_t>(node)] = std::async(std::launch::async, [&, node] {
+        ready.wait();
+        return request(node);
+      });
+    go.set_value();
+    return {sent[0].get(), sent[1].get()};
   }
 
   struct Game {

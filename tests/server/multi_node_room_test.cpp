@@ -121,16 +121,7 @@ TEST_F(MultiNodeRoomTest, TwoAcceptsAtOnceOnTwoNodesMakeOneGame) {
     ASSERT_EQ(offer.status, 200) << offer.body;
     ASSERT_FALSE(bobs->next_of_type("rematch-offer", 1.0).is_null());
     const std::int64_t games = count("SELECT COUNT(*) FROM games");
-    std::promise<void> go;
-    std::shared_future<void> ready = go.get_future().share();
-    std::array<std::future<HttpResult>, 2> sent;
-    for (int node : {0, 1})
-      sent[static_cast<std::size_t>(node)] = std::async(std::launch::async, [&, node] {
-        ready.wait();
-        return seat_call(node, g.id, "rematch", g.black);
-      });
-    go.set_value();
-    std::array<HttpResult, 2> got = {sent[0].get(), sent[1].get()};
+    std::array<HttpResult, 2> got = at_once([&](int node) { return seat_call(node, g.id, "rematch", g.black); });
     int won = got[0].status == 200 ? 0 : 1;
     ASSERT_EQ(got[won].status, 200) << got[won].body;
     EXPECT_EQ(got[1 - won].status, 409) << got[1 - won].body;
@@ -209,16 +200,7 @@ TEST_F(MultiNodeRoomTest, TwoTakebackAcceptsAtOnceOnTwoNodesTakeBackOnce) {
   ASSERT_EQ(seat_call(1, g.id, "takeback", g.black).status, 200);
   ASSERT_FALSE(state_where(*alices, [](const json& s) { return !s["takeback"].is_null(); }).is_null());
   // Alice's two tabs, one on each node, accept at once.
-  std::promise<void> go;
-  std::shared_future<void> ready = go.get_future().share();
-  std::array<std::future<HttpResult>, 2> sent;
-  for (int node : {0, 1})
-    sent[static_cast<std::size_t>(node)] = std::async(std::launch::async, [&, node] {
-      ready.wait();
-      return seat_call(node, g.id, "takeback/accept", g.white);
-    });
-  go.set_value();
-  std::array<HttpResult, 2> got = {sent[0].get(), sent[1].get()};
+  std::array<HttpResult, 2> got = at_once([&](int node) { return seat_call(node, g.id, "takeback/accept", g.white); });
   int won = got[0].status == 200 ? 0 : 1;
   ASSERT_EQ(got[won].status, 200) << got[won].body;
   EXPECT_EQ(got[1 - won].status, 409) << got[1 - won].body;

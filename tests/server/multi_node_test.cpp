@@ -85,16 +85,8 @@ TEST_F(MultiNodeTest, OfTwoMovesAtOnceOnTwoNodesExactlyOneIsStored) {
   const std::array<std::array<std::string, 2>, 4> rounds = {{{"E3", "C3"}, {"D3", "B3"}, {"G3", "A2"}, {"H3", "B2"}}};
   const std::array<std::string, 4> replies = {"F3", "F4", "E4", "D4"};
   for (std::size_t r = 0; r < rounds.size(); ++r) {
-    std::promise<void> go;
-    std::shared_future<void> ready = go.get_future().share();
-    std::array<std::future<HttpResult>, 2> sent;
-    for (int node : {0, 1})
-      sent[static_cast<std::size_t>(node)] = std::async(std::launch::async, [&, node] {
-        ready.wait();
-        return move(node, g.id, g.white, rounds[r][static_cast<std::size_t>(node)]);
-      });
-    go.set_value();
-    std::array<HttpResult, 2> got = {sent[0].get(), sent[1].get()};
+    std::array<HttpResult, 2> got =
+        at_once([&](int node) { return move(node, g.id, g.white, rounds[r][static_cast<std::size_t>(node)]); });
     int won = got[0].status == 200 ? 0 : 1;
     EXPECT_EQ(got[won].status, 200) << got[won].body;
     EXPECT_EQ(got[1 - won].status, 409) << got[1 - won].body;
