@@ -150,8 +150,8 @@ export const PASSWORD = 'correct horse 42';
 
 // Signs a new account up through the page's form; done once the header
 // shows the name.
-export async function signUp(page, name, password = PASSWORD) {
-  await page.goto(`${BASE}/#signup`);
+export async function signUp(page, name, password = PASSWORD, base = BASE) {
+  await page.goto(`${base}/#signup`);
   await page.fill(tid('signup-name'), name);
   await page.fill(tid('signup-password'), password);
   await page.click(tid('signup-submit'));

@@ -25,6 +25,8 @@ import {
   waitMyTurn,
   clickMove,
   noScriptErrors,
+  signUp,
+  PASSWORD,
 } from './helpers.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -189,6 +191,20 @@ after(async () => {
   fs.rmSync(work, { recursive: true, force: true });
 });
 
+// Kills (SIGKILL) the node holding most WebSockets (/metrics counts each
+// node's): the pages on it must come back through nginx on the other.
+async function killBusiestNode() {
+  const sockets = [];
+  for (const n of nodes) {
+    const text = await (await fetch(`http://127.0.0.1:${n.port}/metrics`)).text();
+    sockets.push(Number(/^dvonn_websockets (\d+)/m.exec(text)?.[1] ?? 0));
+  }
+  victim = sockets[1] > sockets[0] ? 1 : 0;
+  assert.ok(sockets[victim] > 0, `a page's WebSocket is on the node killed (${sockets})`);
+  nodes[victim].proc.kill('SIGKILL');
+  await new Promise((r) => nodes[victim].proc.once('exit', r));
+}
+
 // Opens an online game at `base` as White; returns its id and invitation.
 async function openGame(page, base) {
   await page.goto(`${base}/`);
@@ -244,16 +260,8 @@ test('through nginx, a node killed in the middle of a game loses nothing and the
   await alice.waitForSelector(`${tid('connection')}[data-state="live"]`);
 
   // The node holding most of the pages' WebSockets dies without a chance
-  // to flush anything (/metrics counts each node's open WebSockets).
-  const sockets = [];
-  for (const n of nodes) {
-    const text = await (await fetch(`http://127.0.0.1:${n.port}/metrics`)).text();
-    sockets.push(Number(/^dvonn_websockets (\d+)/m.exec(text)?.[1] ?? 0));
-  }
-  victim = sockets[1] > sockets[0] ? 1 : 0;
-  assert.ok(sockets[victim] > 0, `a page's WebSocket is on the node killed (${sockets})`);
-  nodes[victim].proc.kill('SIGKILL');
-  await new Promise((r) => nodes[victim].proc.once('exit', r));
+  // to flush anything.
+  await killBusiestNode();
   // Whatever node each page was on, both are live again (through nginx, on
   // node 1) with every acknowledged move, and play on.
   for (const page of [alice, bob]) {
@@ -298,4 +306,45 @@ test('with a node down, engine games are played by the node left', async () => {
   const there = await (await fetch(`http://127.0.0.1:${nodes[victim].port}/api/games/${id}`)).json();
   assert.deepEqual(there.moves, (await state(page)).moves);
   await page.context().close();
+});
+
+test('with a node killed, a clock that runs out ends the game on the node left', async () => {
+  const stamp = Date.now().toString(36).slice(-5);
+  const alice = await newPage(browser);
+  const bob = await newPage(browser);
+  await signUp(alice, `ann_${stamp}`, PASSWORD, front);
+  await signUp(bob, `bo_${stamp}`, PASSWORD, front);
+  // A 15-second game from the lobby, through nginx.
+  await alice.goto(`${front}/#lobby`);
+  await alice.check(tid('lobby-color-white'));
+  await alice.check(tid('clock-realtime'));
+  await alice.fill(tid('clock-minutes'), '0.25');
+  await alice.fill(tid('clock-increment'), '0');
+  await alice.click(tid('lobby-create'));
+  await alice.waitForFunction(() => location.hash.startsWith('#game='));
+  const id = await alice.evaluate(() => location.hash.slice('#game='.length));
+  await bob.goto(`${front}/#lobby`);
+  const row = `${tid('lobby-row')}[data-id="${id}"]`;
+  await bob.waitForSelector(row, { timeout: 10000 });
+  await bob.click(`${row} ${tid('lobby-join')}`);
+  await bob.waitForFunction(() => window.dvonn && window.dvonn.seat === 'black');
+  await waitState(alice, (s) => s.seats.black.taken === true, 3000);
+  // Both sides' first moves, then White's second: Black's clock runs.
+  for (let i = 0; i < 3; i++) await playOne(i % 2 ? bob : alice, i % 2 ? alice : bob, 3000);
+  for (const page of [alice, bob]) await page.waitForSelector(`${tid('connection')}[data-state="live"]`);
+  await killBusiestNode();
+  // Black does not move: the node left ends the game on time, and both
+  // pages (back through nginx) say so.
+  for (const page of [alice, bob]) {
+    const st = await waitState(page, (s) => s.result !== 'ongoing', 30000);
+    assert.equal(st.end, 'time');
+    assert.equal(st.result, 'white');
+  }
+  const stored = await (await fetch(`${front}/api/games/${id}`)).json();
+  assert.equal(stored.end, 'time');
+  assert.equal(stored.moves.length, 3);
+  noScriptErrors(alice);
+  noScriptErrors(bob);
+  await alice.context().close();
+  await bob.context().close();
 });
