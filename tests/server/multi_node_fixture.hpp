@@ -75,6 +75,23 @@ class MultiNodeFixture : public ::testing::Test {
     std::string set = r.header("Set-Cookie");
     return {name, set.substr(0, set.find(';'))};
   }
+  // Polls until pred(get(node, target).json()) holds; the last answer.
+  template <class Pred>
+  nlohmann::json wait_get(int node, const std::string& target, Pred pred, double seconds = 10,
+                          const NodePerson& p = {}) {
+    auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+    nlohmann::json j;
+    while (std::chrono::steady_clock::now() < until) {
+      auto r = get(node, target, p);
+      if (r.status == 200) {
+        j = r.json();
+        if (pred(j)) return j;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    ADD_FAILURE() << "timed out polling " << target << " on node " << node << ": " << j.dump();
+    return j;
+  }
   HttpResult move(int node, const std::string& id, const std::string& token, const std::string& m) {
     return call(node, "/api/games/" + id + "/moves", {{"token", token}, {"move", m}});
   }

@@ -63,22 +63,6 @@ class MultiNodePairingTest : public MultiNodeFixture {
       if (c["control"] == control) return c["waiting"].get<int>();
     return -1;
   }
-  // Polls until pred(get(node, target).json()) holds; the last answer.
-  template <class Pred>
-  json wait_get(int node, const std::string& target, Pred pred, double seconds = 10, const Person& p = {}) {
-    auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-    json j;
-    while (std::chrono::steady_clock::now() < until) {
-      auto r = get(node, target, p);
-      if (r.status == 200) {
-        j = r.json();
-        if (pred(j)) return j;
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-    ADD_FAILURE() << "timed out polling " << target << " on node " << node << ": " << j.dump();
-    return j;
-  }
 
   bool daily_ = false;
 };

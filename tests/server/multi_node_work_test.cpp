@@ -37,16 +37,10 @@ class MultiNodeWorkTest : public MultiNodeFixture {
     start_node(static_cast<std::size_t>(i), c);
   }
   json game(int node, const std::string& id) { return get(node, "/api/games/" + id).json(); }
-  // Polls node's answer for the game until pred holds or `seconds` pass.
+  // Polls node's answer for the game until pred holds (or `seconds` pass).
   template <class Pred>
   json wait_for(int node, const std::string& id, Pred pred, double seconds) {
-    auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-    json g = game(node, id);
-    while (!pred(g) && std::chrono::steady_clock::now() < until) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-      g = game(node, id);
-    }
-    return g;
+    return wait_get(node, "/api/games/" + id, pred, seconds);
   }
   std::string claimant(const std::string& id) {
     auto db = open_database(db_);
