@@ -23,7 +23,7 @@ TEST(ServeOptionsTest, BadEngineBoundsAreRefusedWithTheOptionsName) {
 }
 
 TEST(ServeOptionsTest, BadAccountLimitsAreRefusedWithTheOptionsName) {
-  for (const std::string option : {"--signups-per-hour", "--guests-per-hour"}) {
+  for (const std::string option : {"--signups-per-hour", "--guests-per-hour", "--http-rate"}) {
     for (const std::string value : {"-1", "many"}) {
       test::CommandResult r =
           test::run_command(test::dvonn_command("serve --db /nonexistent/dir/x.db " + option + " " + value + " 2>&1"));
