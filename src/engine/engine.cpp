@@ -16,6 +16,17 @@
 
 namespace dvonn::engine {
 
+std::vector<ScoredLine> lines_within_margin(const std::vector<ScoredLine>& lines, double margin_centipieces) {
+  std::vector<ScoredLine> near;
+  if (lines.empty()) return near;
+  // Scores are in pieces; a line that is not better than the first by
+  // rounding is still within.
+  const double floor = lines[0].score - margin_centipieces / 100.0 - 1e-9;
+  for (const ScoredLine& line : lines)
+    if (line.score >= floor) near.push_back(line);
+  return near;
+}
+
 struct Engine::Impl {
   int level;
   LevelSettings settings;
@@ -24,6 +35,8 @@ struct Engine::Impl {
   std::mt19937_64 rng;
   Weights weights = default_weights();
   int threads = 1;
+  PlacementVariety variety;
+  std::mt19937_64 variety_rng{1};
   std::vector<MoveOrder> helper_orders;  // one per helper thread, kept across moves
 
   Impl(int lv, std::size_t mb)
@@ -45,6 +58,20 @@ struct Engine::Impl {
     for (int i = 0; i < std::clamp(multipv, 1, list.size); ++i)
       r.lines.push_back({ranked[i].second, 0.0, false, {ranked[i].second}});
     return r;
+  }
+
+  // How play() searches a coloured placement: the level's depth while
+  // placing, and the lines variety draws from.
+  SearchConfig placement_config(int multipv) const {
+    SearchConfig config;
+    config.max_depth = settings.max_depth;
+    if (settings.placement_depth > 0)
+      config.max_depth =
+          config.max_depth > 0 ? std::min(config.max_depth, settings.placement_depth) : settings.placement_depth;
+    config.quiescence = settings.quiescence;
+    config.extensions = settings.extensions;
+    config.multipv = multipv;
+    return config;
   }
 
   // The heuristic search on `threads` threads: the main thread's search
@@ -75,6 +102,23 @@ Engine::~Engine() = default;
 int Engine::level() const { return impl_->level; }
 
 void Engine::set_weights(const Weights& weights) { impl_->weights = weights; }
+
+void Engine::set_placement_variety(const PlacementVariety& variety, std::uint64_t seed) {
+  impl_->variety = variety;
+  impl_->variety.lines = std::clamp(variety.lines, 1, 64);
+  impl_->variety_rng.seed(seed);
+}
+
+std::vector<ScoredLine> Engine::placement_choices(const Position& position, const PlacementVariety& variety) {
+  Impl& s = *impl_;
+  if (!position.in_placement() || position.next_placement_is_dvonn()) return {};
+  MoveList list;
+  position.generate(list);
+  if (list.size == 0) return {};
+  SearchConfig config = s.placement_config(std::clamp(variety.lines, 1, 64));
+  SearchReport r = s.run_search(position, config, Deadline(0), {});
+  return lines_within_margin(r.lines, variety.margin_centipieces);
+}
 
 void Engine::set_threads(int threads) { impl_->threads = std::clamp(threads, 1, 64); }
 int Engine::threads() const { return impl_->threads; }
@@ -188,13 +232,15 @@ PlayReport Engine::play(const Position& position, const PlayLimits& limits) {
     }
     proof_failed = true;
   }
+  const bool varied = position.in_placement() && s.variety.on();
   SearchConfig config;
-  config.max_depth = s.settings.max_depth;
-  if (position.in_placement() && s.settings.placement_depth > 0)
-    config.max_depth =
-        config.max_depth > 0 ? std::min(config.max_depth, s.settings.placement_depth) : s.settings.placement_depth;
-  config.quiescence = s.settings.quiescence;
-  config.extensions = s.settings.extensions;
+  if (position.in_placement()) {
+    config = s.placement_config(varied ? s.variety.lines : 1);
+  } else {
+    config.max_depth = s.settings.max_depth;
+    config.quiescence = s.settings.quiescence;
+    config.extensions = s.settings.extensions;
+  }
   config.stop = limits.stop;
   config.optimum_seconds = std::max(0.0, budget.optimum - deadline.elapsed());
   // A failed proof leaves its bounds in the table but must not starve the
@@ -203,6 +249,10 @@ PlayReport Engine::play(const Position& position, const PlayLimits& limits) {
   Deadline rest(std::max(0.0005, budget.maximum - deadline.elapsed()));
   SearchReport r = s.run_search(position, config, rest, {});
   if (!r.lines.empty()) report.move = r.lines[0].move;
+  if (varied && r.depth > 0) {
+    const std::vector<ScoredLine> near = lines_within_margin(r.lines, s.variety.margin_centipieces);
+    report.move = near[std::uniform_int_distribution<std::size_t>(0, near.size() - 1)(s.variety_rng)].move;
+  }
   report.depth = r.depth;
   report.nodes += r.nodes;
   return report;

@@ -65,6 +65,22 @@ struct PlayReport {
   std::uint64_t nodes = 0;
 };
 
+// Data for measuring what the placement features are worth, and diverse
+// games from the empty board (docs/engine.md, "Placement variety"): while
+// placing a coloured piece, play() searches the `lines` best placements and
+// plays one of those whose score is within `margin_centipieces` of the
+// best, uniformly at random. Off (margin 0) by default: play stays
+// deterministic for a given clock.
+struct PlacementVariety {
+  double margin_centipieces = 0;
+  int lines = 6;
+  bool on() const { return margin_centipieces > 0 && lines > 1; }
+};
+
+// The lines of `lines` (best first, as a search reports them) a varied
+// placement draws from: those within the margin of the first.
+std::vector<ScoredLine> lines_within_margin(const std::vector<ScoredLine>& lines, double margin_centipieces);
+
 class Engine {
  public:
   explicit Engine(int level = kTopLevel, std::size_t hash_megabytes = 64);
@@ -94,6 +110,16 @@ class Engine {
   // transposition table.
   void set_threads(int threads);
   int threads() const;
+
+  // Turns placement variety on (or off with a margin of 0); `seed` seeds
+  // its draws, apart from the level's own random moves.
+  void set_placement_variety(const PlacementVariety& variety, std::uint64_t seed);
+  // The placements play() draws from under `variety` in this position,
+  // searched as play() searches them but without a clock (the level's
+  // depth while placing), best first; empty when the next placement is not
+  // a coloured one. This is how a game played with variety is read back
+  // (`dvonn tune --placement-causal`).
+  std::vector<ScoredLine> placement_choices(const Position& position, const PlacementVariety& variety);
 
   // Replaces the evaluation weights (default: the tuned default_weights()),
   // for tuning experiments that pit two weight sets against each other.

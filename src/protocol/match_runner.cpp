@@ -53,6 +53,21 @@ std::uint64_t pair_seed(std::uint64_t match_seed, int pair) {
   return z ^ (z >> 31);
 }
 
+std::uint64_t game_seed(std::uint64_t match_seed, int index) {
+  // Another stream than the pairs' setups: a game's seed says nothing
+  // about its opening.
+  return 1 + pair_seed(match_seed ^ 0x5851f42d4c957f2dULL, index) % 2147483647ULL;
+}
+
+std::string command_for_game(const std::string& command, std::uint64_t seed) {
+  static const std::string kPlaceholder = "{seed}";
+  std::string out;
+  std::size_t from = 0;
+  for (std::size_t at; (at = command.find(kPlaceholder, from)) != std::string::npos; from = at + kPlaceholder.size())
+    out += command.substr(from, at - from) + std::to_string(seed);
+  return out + command.substr(from);
+}
+
 std::string record_text(const MatchGame& g, const MatchSettings& settings) {
   const PlayerSpec& white = settings.engines[g.first_is_white ? 0 : 1];
   const PlayerSpec& black = settings.engines[g.first_is_white ? 1 : 0];
@@ -123,8 +138,11 @@ MatchReport run_match(const MatchSettings& settings,
         rs.start = random_opening(pair_seed(settings.seed, index / 2), settings.random_openings);
       else if (settings.random_setup)
         rs.random_setup_seed = pair_seed(settings.seed, index / 2);
-      const PlayerSpec& white = settings.engines[mg.first_is_white ? 0 : 1];
-      const PlayerSpec& black = settings.engines[mg.first_is_white ? 1 : 0];
+      PlayerSpec white = settings.engines[mg.first_is_white ? 0 : 1];
+      PlayerSpec black = settings.engines[mg.first_is_white ? 1 : 0];
+      const std::uint64_t seed = game_seed(settings.seed, index);
+      white.command = command_for_game(white.command, seed);
+      black.command = command_for_game(black.command, seed);
       mg.game = referee_game(white, black, rs);
       if (!settings.out_dir.empty()) {
         std::string path = (std::filesystem::path(settings.out_dir) / record_name(index)).string();

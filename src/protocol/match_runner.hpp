@@ -63,6 +63,16 @@ struct MatchReport {
 // The random setup seed of a pair: a hash of the match seed and the pair.
 std::uint64_t pair_seed(std::uint64_t match_seed, int pair);
 
+// The number `{seed}` stands for in an engine command in game `index`
+// (0-based): 1..2147483647 (a positive C int, as PrimaDvonna's --seed=
+// takes), different from game to game and fixed by the match seed, so
+// deterministic programs still play varied games and a match can be
+// repeated.
+std::uint64_t game_seed(std::uint64_t match_seed, int index);
+
+// The command with every `{seed}` replaced by that number.
+std::string command_for_game(const std::string& command, std::uint64_t seed);
+
 // The record file of a finished game: White, Black, Date, Setup, Result,
 // Score and, for a forfeit, Termination.
 std::string record_text(const MatchGame& game, const MatchSettings& settings);

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <set>
+#include <string>
 
 #include "app/position_source.hpp"
 #include "app/weights_text.hpp"
@@ -26,6 +28,34 @@ TEST(EngineOptions, BadWeightsAreRefusedWithWhatIsWrong) {
   EXPECT_NE(r.output.find("numbered level"), std::string::npos) << r.output;
   r = run_dvonn("engine --threads 0");
   EXPECT_NE(r.exit_code, 0);
+}
+
+TEST(EngineOptions, PlacementVarietyIsRefusedWhereItCannotApply) {
+  CommandResult r = run_dvonn("engine --level random --placement-variety 10");
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_NE(r.output.find("numbered level"), std::string::npos) << r.output;
+  r = run_dvonn("engine --placement-variety -1");
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_NE(r.output.find("--placement-variety"), std::string::npos) << r.output;
+  r = run_dvonn("engine --placement-variety 10 --placement-lines 1");
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_NE(r.output.find("--placement-lines"), std::string::npos) << r.output;
+}
+
+TEST(EngineOptions, PlacementVarietyPlaysLegalPlacementsThatVaryWithTheSeed) {
+  // After the three Dvonn pieces: Black places the first coloured piece.
+  const std::string position = "d8/10/1d9/10/5d3 place b";
+  std::set<std::string> moves;
+  for (int seed = 1; seed <= 6; ++seed) {
+    CommandResult r = run_dvonn("engine --placement-variety 1000 --seed " + std::to_string(seed),
+                                "Setup " + position + "\nStart\nQuit\n");
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    moves.insert(r.output.substr(0, r.output.find('\n')));
+  }
+  CommandResult legal = run_dvonn("legal --position \"" + position + "\"");
+  ASSERT_EQ(legal.exit_code, 0) << legal.output;
+  for (const std::string& m : moves) EXPECT_NE(legal.output.find(m + "\n"), std::string::npos) << m;
+  EXPECT_GE(moves.size(), 2u);
 }
 
 TEST(EngineOptions, WeightsTextReadsBackWhatItWrites) {

@@ -402,6 +402,53 @@ TEST(Engine, PlacementSearchAndDvonnPlacements) {
   EXPECT_EQ(r.lines.size(), 3u);
 }
 
+TEST(PlacementVariety, LinesWithinTheMarginOfTheBest) {
+  auto line = [](double score) { return ScoredLine{Move::pass(), score, false, {}}; };
+  const std::vector<ScoredLine> lines = {line(1.00), line(0.95), line(0.90), line(0.89), line(-3)};
+  EXPECT_EQ(lines_within_margin(lines, 10).size(), 3u);  // 0.90 is exactly 10 centipieces below
+  EXPECT_EQ(lines_within_margin(lines, 0).size(), 1u);
+  EXPECT_EQ(lines_within_margin(lines, 1000).size(), 5u);
+  EXPECT_TRUE(lines_within_margin({}, 50).empty());
+}
+
+TEST(PlacementVariety, DrawsAmongTheNearBestPlacementsAndRepeatsForASeed) {
+  // Three Dvonn pieces and a few coloured ones down: a coloured placement.
+  Position p = random_opening(11, 7).position;
+  ASSERT_TRUE(p.in_placement());
+  ASSERT_FALSE(p.next_placement_is_dvonn());
+  const PlacementVariety wide{1000, 6};  // every one of the six lines qualifies
+  Engine reference(kTopLevel, 8);
+  const std::vector<ScoredLine> choices = reference.placement_choices(p, wide);
+  ASSERT_EQ(choices.size(), 6u);
+  std::set<std::string> allowed;
+  for (const ScoredLine& l : choices) allowed.insert(to_string(l.move));
+
+  std::set<std::string> played;
+  std::vector<std::string> first_run;
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    Engine e(kTopLevel, 8);
+    e.set_placement_variety(wide, seed);
+    const std::string m = to_string(e.play(p, PlayLimits::per_move(5.0 * kScale)).move);
+    EXPECT_TRUE(allowed.count(m)) << m;
+    played.insert(m);
+    first_run.push_back(m);
+  }
+  EXPECT_GE(played.size(), 3u);  // 12 uniform draws from 6
+  // The same seed draws the same placements.
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    Engine e(kTopLevel, 8);
+    e.set_placement_variety(wide, seed);
+    EXPECT_EQ(to_string(e.play(p, PlayLimits::per_move(5.0 * kScale)).move), first_run[seed - 1]);
+  }
+  // Off, or a zero margin, plays the best line, as without variety.
+  Engine plain(kTopLevel, 8);
+  plain.set_placement_variety({0, 6}, 5);
+  EXPECT_EQ(to_string(plain.play(p, PlayLimits::per_move(5.0 * kScale)).move), to_string(choices[0].move));
+  // No choice to make for a Dvonn placement or in the movement phase.
+  EXPECT_TRUE(reference.placement_choices(Position(), wide).empty());
+  EXPECT_TRUE(reference.placement_choices(random_setup(3).position, wide).empty());
+}
+
 TEST(Engine, WhitesDoubleMoveKeepsTheSignOfTheScore) {
   // White places the 49th piece and then makes the first stack move, so the
   // search must not change sides there. From Black's 48th placement, each

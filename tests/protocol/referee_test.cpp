@@ -7,6 +7,8 @@
 
 #include <chrono>
 #include <filesystem>
+#include <set>
+#include <sstream>
 
 #include "core/game_record.hpp"
 #include "core/random_setup.hpp"
@@ -236,6 +238,47 @@ TEST(MatchSettingsTest, PairSeedsDifferAndRepeat) {
   EXPECT_EQ(pair_seed(1, 0), pair_seed(1, 0));
   EXPECT_NE(pair_seed(1, 0), pair_seed(1, 1));
   EXPECT_NE(pair_seed(1, 0), pair_seed(2, 0));
+}
+
+TEST(MatchSettingsTest, GameSeedsArePositiveIntsThatDifferByGame) {
+  std::set<std::uint64_t> seen;
+  for (int i = 0; i < 200; ++i) {
+    const std::uint64_t s = game_seed(4101, i);
+    EXPECT_GE(s, 1u);
+    EXPECT_LE(s, 2147483647u);
+    seen.insert(s);
+  }
+  EXPECT_EQ(seen.size(), 200u);
+  EXPECT_EQ(game_seed(4101, 5), game_seed(4101, 5));
+  EXPECT_NE(game_seed(4101, 5), game_seed(4102, 5));
+  // Not the pair's setup seed: a game's seed tells nothing of its opening.
+  EXPECT_NE(game_seed(9, 0), pair_seed(9, 0));
+}
+
+TEST(MatchSettingsTest, SeedPlaceholderIsReplacedEverywhere) {
+  EXPECT_EQ(command_for_game("p --seed={seed} x{seed}", 42), "p --seed=42 x42");
+  EXPECT_EQ(command_for_game("p --seed 1", 42), "p --seed 1");
+  EXPECT_EQ(command_for_game("{seed}", 7), "7");
+  EXPECT_EQ(command_for_game("{seed", 7), "{seed");
+}
+
+TEST_F(RefereeTest, EachGameGetsItsOwnSeedInTheCommand) {
+  // A player that writes the seed it was started with to a file of its own.
+  const std::string log = dir.file("seeds");
+  PlayerSpec seeded{"seeded", "echo {seed} >> " + log + "; " + good.command + " --seed {seed}"};
+  MatchSettings m;
+  m.engines = {seeded, random};
+  m.games = 4;
+  m.referee = settings;
+  m.seed = 77;
+  MatchReport report = run_match(m);
+  ASSERT_EQ(report.games.size(), 4u);
+  std::set<std::string> lines;
+  std::istringstream in(test::read_file(log));
+  for (std::string line; std::getline(in, line);) lines.insert(line);
+  std::set<std::string> expected;
+  for (int i = 0; i < 4; ++i) expected.insert(std::to_string(game_seed(77, i)));
+  EXPECT_EQ(lines, expected);
 }
 
 }  // namespace

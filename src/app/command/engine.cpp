@@ -23,6 +23,7 @@ struct EngineOptions {
   std::uint64_t seed = 1;
   std::string weights;
   int threads = 1;
+  engine::PlacementVariety variety;
 };
 
 int run_engine(const EngineOptions& o) {
@@ -34,6 +35,10 @@ int run_engine(const EngineOptions& o) {
   if (!o.weights.empty()) {
     if (!player.engine()) throw InputError("--weights needs a numbered level, not " + o.level);
     player.engine()->set_weights(parse_weights(o.weights));
+  }
+  if (o.variety.margin_centipieces > 0) {
+    if (!player.engine()) throw InputError("--placement-variety needs a numbered level, not " + o.level);
+    player.engine()->set_placement_variety(o.variety, o.seed);
   }
   protocol::CodecupOptions options;
   options.seconds_per_game = o.seconds_per_game;
@@ -51,10 +56,18 @@ void register_engine_command(CLI::App& app, CommandSet& set) {
   c->add_option("--time-per-game", o->seconds_per_game, "Thinking time for the whole game in seconds; default 5")
       ->check(CLI::Range(0.01, 86400.0));
   c->add_option("--hash", o->hash_mb, "Transposition table size in MB; default 64")->check(CLI::Range(1, 65536));
-  c->add_option("--seed", o->seed, "Seed of the greedy and random players' choices; default 1");
+  c->add_option("--seed", o->seed,
+                "Seed of the random choices (baselines, random moves, placement variety); default 1");
   c->add_option("--threads", o->threads, "Search threads (default 1)")->check(CLI::Range(1, 64));
   c->add_option("--weights", o->weights,
                 "Evaluation weights MOVEMENT/PLACEMENT as dvonn tune prints them (tuning experiments)");
+  c->add_option("--placement-variety", o->variety.margin_centipieces,
+                "Play a random one of the best coloured placements within this many centipieces of the best "
+                "(data for dvonn tune --placement-causal, diverse matches); default 0, off")
+      ->check(CLI::Range(0.0, 10000.0));
+  c->add_option("--placement-lines", o->variety.lines,
+                "How many of the best placements --placement-variety draws from; default 6")
+      ->check(CLI::Range(2, 64));
   set.add(c, [o] { return run_engine(*o); });
 }
 
