@@ -18,6 +18,14 @@ using Clock = std::chrono::steady_clock;
 
 }  // namespace
 
+double own_moves_to_come(const Position& p) {
+  if (p.in_placement()) {
+    const int left = kTotalPieces - p.placed() - 1;  // after this one
+    return left / 2 + 20.0;
+  }
+  return 0.45 * popcount(p.occupied() & ~p.dvonn_spaces());
+}
+
 int play_codecup(std::istream& in, std::ostream& out, std::ostream& log, const TimedChooser& choose,
                  const CodecupOptions& options) {
   Game game;
@@ -35,6 +43,7 @@ int play_codecup(std::istream& in, std::ostream& out, std::ostream& log, const T
     const Position& position = game.position();
     if (me && !position.is_over() && position.side_to_move() == *me) {
       double left = options.seconds_per_game - options.safety_margin() - used;
+      if (options.reserve_overhead) left -= options.per_move_overhead * own_moves_to_come(position);
       Move m = choose(position, std::max(0.0, left));
       std::string why = game.play(m);
       if (!why.empty()) {

@@ -31,7 +31,18 @@ struct CodecupOptions {
   // the player cannot see. On a loaded machine (load 6-7 on 2 cores) the
   // referee measured 0.4-0.8 s per game more than the player itself did.
   double per_move_overhead = 0.015;
+  // Hold back, from the time the chooser is told it has, the overhead of
+  // the moves still to come (own_moves_to_come): otherwise a short game
+  // clock plans its moves as if they were free and runs dry in the middle
+  // game (at 1.25 s a game the charges are half the clock).
+  bool reserve_overhead = false;
 };
+
+// About how many moves this side still sends after the one it is about to
+// choose, the passes and the endgame's quick moves included: the rest of
+// its placements and some 20 moves, or about 0.45 a live stack in the
+// movement phase (a game from the empty board lasts about 20 moves a side).
+double own_moves_to_come(const Position& position);
 
 // Exit codes of play_codecup.
 inline constexpr int kCodecupOk = 0;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <set>
+#include <sstream>
 #include <string>
 
 #include "app/position_source.hpp"
@@ -56,6 +57,24 @@ TEST(EngineOptions, PlacementVarietyPlaysLegalPlacementsThatVaryWithTheSeed) {
   ASSERT_EQ(legal.exit_code, 0) << legal.output;
   for (const std::string& m : moves) EXPECT_NE(legal.output.find(m + "\n"), std::string::npos) << m;
   EXPECT_GE(moves.size(), 2u);
+}
+
+TEST(EngineOptions, TimeLogAndOverheadOptions) {
+  CommandResult r = run_dvonn("engine --move-overhead -0.5");
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_NE(r.output.find("--move-overhead"), std::string::npos) << r.output;
+  // One dvonn-time line for the move played: phase, placed pieces, seconds, seconds left.
+  r = run_dvonn("engine --log-times --move-overhead 0.002 --reserve-overhead --time-per-game 2",
+                "Setup d8/10/1d9/10/5d3 place b\nStart\nQuit\n");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const auto at = r.output.find("dvonn-time place 3 ");
+  ASSERT_NE(at, std::string::npos) << r.output;
+  std::istringstream fields(r.output.substr(at + 19));
+  double seconds = -1, left = -1;
+  fields >> seconds >> left;
+  EXPECT_GE(seconds, 0.0);
+  // 2 s less the safety margin (0.15 s) and the reserve for 22 + 20 moves to come.
+  EXPECT_NEAR(left, 2 - 0.15 - 0.002 * 42, 0.01) << r.output;
 }
 
 TEST(EngineOptions, WeightsTextReadsBackWhatItWrites) {

@@ -197,5 +197,47 @@ TEST(CodecupPlayerTest, ChargesAnOverheadForEveryMoveSent) {
   EXPECT_EQ(seen.back(), 0.0);
 }
 
+TEST(CodecupPlayerTest, ReservesTheOverheadOfTheMovesToCome) {
+  ReferenceGame ref = reference_game(3, 4);
+  auto player = std::make_shared<engine::Player>("random", 64, 4);
+  std::vector<double> plain_seen, reserved_seen;
+  std::vector<Position> asked;
+  CodecupOptions options;
+  options.seconds_per_game = 20;
+  options.per_move_overhead = 0.1;
+  auto chooser = [&](std::vector<double>& seen, bool record) {
+    return TimedChooser([&seen, &asked, &player, record](const Position& p, double left) {
+      seen.push_back(left);
+      if (record) asked.push_back(p);
+      return player->choose(p, 0);
+    });
+  };
+  ASSERT_EQ(played(lines(ref.white), chooser(plain_seen, true), options).code, kCodecupOk);
+  player = std::make_shared<engine::Player>("random", 64, 4);  // the same choices again
+  options.reserve_overhead = true;
+  ASSERT_EQ(played(lines(ref.white), chooser(reserved_seen, false), options).code, kCodecupOk);
+  ASSERT_EQ(plain_seen.size(), reserved_seen.size());
+  ASSERT_GE(asked.size(), 30u);
+  // Each call holds back the overhead of the moves still to come, and no more.
+  for (std::size_t i = 0; i < asked.size(); ++i) {
+    const double expected = std::max(0.0, plain_seen[i] - 0.1 * own_moves_to_come(asked[i]));
+    EXPECT_NEAR(reserved_seen[i], expected, 0.02) << "move " << i;
+  }
+  // The reserve shrinks as the game goes on.
+  EXPECT_GT(own_moves_to_come(asked[0]), own_moves_to_come(asked[20]));
+  EXPECT_GT(own_moves_to_come(asked[20]), own_moves_to_come(asked.back()));
+}
+
+TEST(CodecupPlayerTest, MovesToComeFollowThePhase) {
+  Position start;
+  EXPECT_DOUBLE_EQ(own_moves_to_come(start), 24 + 20.0);  // 48 placements after this one, half of them mine
+  // A full board in the movement phase: about 0.45 for each of its 46 coloured
+  // stacks, fewer
+  // than from the empty board.
+  const Position full = random_setup(5).position;
+  EXPECT_NEAR(own_moves_to_come(full), 0.45 * 46, 1e-9);
+  EXPECT_LT(own_moves_to_come(full), own_moves_to_come(start));
+}
+
 }  // namespace
 }  // namespace dvonn::protocol

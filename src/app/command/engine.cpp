@@ -2,6 +2,8 @@
 // engine level or as one of the baseline players (docs/protocol.md).
 #include "engine/engine.hpp"
 
+#include <chrono>
+#include <cstdio>
 #include <iostream>
 #include <string>
 
@@ -24,7 +26,18 @@ struct EngineOptions {
   std::string weights;
   int threads = 1;
   engine::PlacementVariety variety;
+  bool log_times = false;
+  double move_overhead = protocol::CodecupOptions{}.per_move_overhead;
+  bool reserve_overhead = false;
 };
+
+// One line on standard error per move, for scripts/time_use.py: where in
+// the game the clock goes. The referee's --stderr file collects it.
+void log_move_time(const Position& p, double seconds_left, double seconds) {
+  const int stacks = popcount(p.occupied() & ~p.dvonn_spaces());
+  std::fprintf(stderr, "dvonn-time %s %d %.4f %.4f\n", p.in_placement() ? "place" : "move",
+               p.in_placement() ? p.placed() : stacks, seconds, seconds_left);
+}
 
 int run_engine(const EngineOptions& o) {
   engine::Player player(o.level, o.hash_mb, o.seed);
@@ -42,7 +55,15 @@ int run_engine(const EngineOptions& o) {
   }
   protocol::CodecupOptions options;
   options.seconds_per_game = o.seconds_per_game;
-  auto choose = [&player](const Position& p, double seconds_left) { return player.choose(p, seconds_left); };
+  options.per_move_overhead = o.move_overhead;
+  options.reserve_overhead = o.reserve_overhead;
+  auto choose = [&player, &o](const Position& p, double seconds_left) {
+    const auto start = std::chrono::steady_clock::now();
+    Move m = player.choose(p, seconds_left);
+    if (o.log_times)
+      log_move_time(p, seconds_left, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    return m;
+  };
   return protocol::play_codecup(std::cin, std::cout, std::cerr, choose, options);
 }
 
@@ -68,6 +89,15 @@ void register_engine_command(CLI::App& app, CommandSet& set) {
   c->add_option("--placement-lines", o->variety.lines,
                 "How many of the best placements --placement-variety draws from; default 6")
       ->check(CLI::Range(2, 64));
+  c->add_option("--move-overhead", o->move_overhead,
+                "Seconds charged to the own clock for every move sent, for the latency the referee counts and the "
+                "engine cannot see; default 0.015")
+      ->check(CLI::Range(0.0, 1.0));
+  c->add_flag("--reserve-overhead", o->reserve_overhead,
+              "Plan each move with the overhead of the moves still to come held back");
+  c->add_flag("--log-times", o->log_times,
+              "Write one line per move to standard error: dvonn-time place|move PLACED|STACKS SECONDS LEFT "
+              "(scripts/time_use.py)");
   set.add(c, [o] { return run_engine(*o); });
 }
 
