@@ -118,7 +118,7 @@ class Engine {
   // searched as play() searches them but without a clock (the level's
   // depth while placing), best first; empty when the next placement is not
   // a coloured one. This is how a game played with variety is read back
-  // (`dvonn tune --placement-causal`).
+  // (`dvonn tune --placement-worth`).
   std::vector<ScoredLine> placement_choices(const Position& position, const PlacementVariety& variety);
 
   // Replaces the evaluation weights (default: the tuned default_weights()),

@@ -63,7 +63,7 @@ void register_engine_command(CLI::App& app, CommandSet& set) {
                 "Evaluation weights MOVEMENT/PLACEMENT as dvonn tune prints them (tuning experiments)");
   c->add_option("--placement-variety", o->variety.margin_centipieces,
                 "Play a random one of the best coloured placements within this many centipieces of the best "
-                "(data for dvonn tune --placement-causal, diverse matches); default 0, off")
+                "(data for dvonn tune --placement-worth, diverse matches); default 0, off")
       ->check(CLI::Range(0.0, 10000.0));
   c->add_option("--placement-lines", o->variety.lines,
                 "How many of the best placements --placement-variety draws from; default 6")

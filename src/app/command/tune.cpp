@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -15,6 +16,7 @@
 #include "app/weights_text.hpp"
 #include "core/game_record.hpp"
 #include "engine/evaluation.hpp"
+#include "engine/placement_worth.hpp"
 #include "engine/player.hpp"
 #include "engine/selfplay.hpp"
 #include "engine/tuning.hpp"
@@ -34,6 +36,10 @@ struct TuneOptions {
   double outcome_share = 0.5;
   int threads = 1;
   bool placement_policy = false;
+  // --placement-worth: whose placements were varied, and how.
+  std::string worth_name;
+  engine::PlacementVariety variety{50, 6};
+  double step = 0.5;
 };
 
 // Every record file named, or found (*.dvonn) in a folder named; sorted so
@@ -55,12 +61,17 @@ std::vector<std::filesystem::path> record_files(const std::vector<std::string>& 
   return files;
 }
 
-// Adds the finished games among the records, labelled as asked, on
-// `threads` threads; says how many it skipped.
-void add_records(const std::vector<std::string>& names, const engine::LabelOptions& labels, int threads,
-                 engine::TuningData& data, std::vector<engine::PolicySample>* decisions = nullptr) {
-  int skipped = 0;
-  std::vector<engine::RecordedGame> games;
+// A finished game read from a record, with its players' names.
+struct LoadedGame {
+  engine::RecordedGame game;
+  std::vector<Move> moves;
+  std::string white_name, black_name;
+};
+
+// The finished games among the records, in file order; counts the records
+// skipped. Forfeits and unfinished games say nothing about the final count.
+std::vector<LoadedGame> read_finished_games(const std::vector<std::string>& names, int& skipped) {
+  std::vector<LoadedGame> games;
   for (const auto& file : record_files(names)) {
     std::ifstream in(file);
     std::stringstream text;
@@ -69,22 +80,36 @@ void add_records(const std::vector<std::string>& names, const engine::LabelOptio
     auto record = parse_record(text.str(), &error);
     std::optional<Game> game;
     if (record) game = replay_record(*record, &error);
-    // Forfeits and unfinished games say nothing about the final count.
     if (!game || !game->position().is_over()) {
       ++skipped;
       continue;
     }
-    engine::RecordedGame g;
+    LoadedGame g;
     Position p = game->start().position;
     for (Move m : game->moves()) {
-      g.positions.push_back(p);
+      g.game.positions.push_back(p);
       p.play(m);
     }
     const Score s = p.score();
-    g.white = s.white;
-    g.black = s.black;
-    if (decisions) engine::add_placement_decisions(g.positions, game->moves(), *decisions);
+    g.game.white = s.white;
+    g.game.black = s.black;
+    g.moves = game->moves();
+    g.white_name = record->tag("White");
+    g.black_name = record->tag("Black");
     games.push_back(std::move(g));
+  }
+  return games;
+}
+
+// Adds the finished games among the records, labelled as asked, on
+// `threads` threads; says how many it skipped.
+void add_records(const std::vector<std::string>& names, const engine::LabelOptions& labels, int threads,
+                 engine::TuningData& data, std::vector<engine::PolicySample>* decisions = nullptr) {
+  int skipped = 0;
+  std::vector<engine::RecordedGame> games;
+  for (LoadedGame& g : read_finished_games(names, skipped)) {
+    if (decisions) engine::add_placement_decisions(g.game.positions, g.moves, *decisions);
+    games.push_back(std::move(g.game));
   }
   if (games.empty()) throw InputError("no finished game in the records given");
   const bool searching = labels.depth > 0 || labels.solve_live > 0;
@@ -121,7 +146,99 @@ int run_tune_placement_policy(const TuneOptions& o) {
   return 0;
 }
 
+// The placement features' causal worth, from the games in which `name`
+// placed with variety (engine/placement_worth.hpp), and the weights moved
+// `step` of the way to it.
+int run_tune_placement_worth(const TuneOptions& o) {
+  if (o.records.empty()) throw InputError("--placement-worth needs --records");
+  if (o.worth_name.empty()) throw InputError("--placement-worth needs the name of the varied player");
+  if (!(o.variety.margin_centipieces > 0))
+    throw InputError("--placement-variety must be more than 0 centipieces (with 0 there is no choice to measure)");
+  if (!(o.step > 0)) throw InputError("--step must be more than 0 (the share of the way to the estimate)");
+  int skipped = 0, others = 0;
+  std::vector<engine::VariedGame> games;
+  std::set<std::string> players;
+  for (LoadedGame& g : read_finished_games(o.records, skipped)) {
+    players.insert(g.white_name);
+    players.insert(g.black_name);
+    const bool white = g.white_name == o.worth_name, black = g.black_name == o.worth_name;
+    // A game of the player against itself has two varied sides: not read.
+    if (white == black) {
+      ++others;
+      continue;
+    }
+    engine::VariedGame v;
+    v.positions = std::move(g.game.positions);
+    v.moves = std::move(g.moves);
+    v.white = g.game.white;
+    v.black = g.game.black;
+    v.varied = white ? Color::White : Color::Black;
+    games.push_back(std::move(v));
+  }
+  if (games.empty()) {
+    if (players.empty()) throw InputError("no finished game in the records given");
+    if (players.count(o.worth_name))
+      throw InputError("\"" + o.worth_name +
+                       "\" plays both sides of every finished game it is in: give the two "
+                       "players different --name in dvonn match");
+    std::string found;
+    for (const auto& p : players) found += (found.empty() ? "" : ", ") + ("\"" + p + "\"");
+    throw InputError("\"" + o.worth_name + "\" is not a player in any finished game of the records (the players: " +
+                     found + "); give the varied player's --name from dvonn match");
+  }
+  std::fprintf(stderr,
+               "%zu finished games of %s read (%d records skipped, %d games without it); recomputing its "
+               "placements on %d thread%s\n",
+               games.size(), o.worth_name.c_str(), skipped, others, o.threads, o.threads == 1 ? "" : "s");
+  const engine::PlacementWorthData data =
+      engine::placement_residuals(games, o.variety, o.threads, engine::kTopLevel, 64, [&](std::size_t done) {
+        if (done % 100 == 0 || done == games.size())
+          std::fprintf(stderr, "%zu of %zu games recomputed\n", done, games.size());
+      });
+  if (data.with_choice == 0)
+    throw InputError("none of " + o.worth_name +
+                     "'s placements had a choice among its recomputed lines: were the games played with "
+                     "dvonn engine --level 8 --placement-variety?");
+  if (data.mismatches * 10 > data.placements)
+    std::fprintf(stderr,
+                 "warning: %zu of %zu placements are not among the recomputed lines; were they played by this "
+                 "build's level 8 with --placement-variety %g --placement-lines %d and the shipped weights?\n",
+                 data.mismatches, data.placements, o.variety.margin_centipieces, o.variety.lines);
+  const engine::WorthFit fit = engine::fit_worth(data.games, engine::kNumWorthFeatures);
+
+  const engine::Weights& shipped = engine::default_weights();
+  engine::Weights candidate = shipped;
+  std::printf(
+      "placement worth of %s (variety %g centipieces, %d lines): %zu games, %zu placements, %zu with a "
+      "choice, %zu mismatches\n",
+      o.worth_name.c_str(), o.variety.margin_centipieces, o.variety.lines, games.size(), data.placements,
+      data.with_choice, data.mismatches);
+  std::printf("  %-22s %8s %9s %9s %10s\n", "feature", "shipped", "estimate", "se", "candidate");
+  for (int i = 0; i < engine::kNumPlaceFeatures; ++i) {
+    const auto k = static_cast<std::size_t>(i);
+    const std::string name = engine::feature_name_place(i);
+    if (i < engine::kNumWorthFeatures && fit.estimable[k]) {
+      candidate.place[k] =
+          static_cast<int>(std::lround(shipped.place[k] + o.step * (fit.estimate[k] - shipped.place[k])));
+      std::printf("  %-22s %8d %9.1f %9.1f %10d\n", name.c_str(), shipped.place[k], fit.estimate[k], fit.se[k],
+                  candidate.place[k]);
+    } else {
+      // Tempo is the same for every choice; a feature no choice varied
+      // cannot be measured.
+      std::printf("  %-22s %8d %9s %9s %10d\n", name.c_str(), shipped.place[k], "-", "-", candidate.place[k]);
+    }
+  }
+  std::printf(
+      "candidate = shipped + %g x (estimate - shipped), where estimated (standard errors clustered by "
+      "game)\n",
+      o.step);
+  std::printf("weights: %s\n", format_weights_text(candidate).c_str());
+  std::printf("to test them: dvonn engine --level 8 --weights '%s'\n", format_weights_text(candidate).c_str());
+  return 0;
+}
+
 int run_tune(const TuneOptions& o) {
+  if (!o.worth_name.empty()) return run_tune_placement_worth(o);
   if (o.placement_policy) {
     if (o.records.empty()) throw InputError("--placement-policy needs --records");
     return run_tune_placement_policy(o);
@@ -196,11 +313,31 @@ void register_tune_command(CLI::App& app, CommandSet& set) {
                 "With --label-depth: the outcome's share of each label, 0..1; default 0.5")
       ->check(CLI::Range(0.0, 1.0));
   c->add_option("--threads", o->threads,
-                "With --records: label the games' positions on this many threads (--label-depth, --solve); the "
-                "labels are the same for any number; default 1")
+                "With --records: label the games' positions on this many threads (--label-depth, --solve), or "
+                "recompute the placements (--placement-worth); the result is the same for any number; default 1")
       ->check(CLI::Range(1, 64));
-  c->add_flag("--placement-policy", o->placement_policy,
-              "Fit the placement weights to the placements the recorded players chose (needs --records)");
+  auto* policy = c->add_flag("--placement-policy", o->placement_policy,
+                             "Fit the placement weights to the placements the recorded players chose (needs "
+                             "--records)");
+  auto* worth = c->add_option("--placement-worth", o->worth_name,
+                              "Measure what each placement feature is worth from the records' games in which the "
+                              "player of this name placed with dvonn engine --placement-variety (needs --records)");
+  worth->excludes(policy);
+  for (const char* other : {"--label-depth", "--solve", "--clip", "--outcome-share"})
+    worth->excludes(c->get_option(other));
+  c->add_option("--placement-variety", o->variety.margin_centipieces,
+                "With --placement-worth: the margin the games were played with, in centipieces; default 50")
+      ->check(CLI::Range(0.0, 10000.0))
+      ->needs(worth);
+  c->add_option("--placement-lines", o->variety.lines,
+                "With --placement-worth: the lines the games were played with; default 6")
+      ->check(CLI::Range(2, 64))
+      ->needs(worth);
+  c->add_option("--step", o->step,
+                "With --placement-worth: how far to move the shipped weights towards the estimate, 0..1; default "
+                "0.5")
+      ->check(CLI::Range(0.0, 1.0))
+      ->needs(worth);
   set.add(c, [o] { return run_tune(*o); });
 }
 

@@ -1,0 +1,109 @@
+// `dvonn tune --placement-worth`, run as a user would on the committed
+// games of tests/data/placement-variety (level 8 placing with variety
+// against level 4): the recomputed lines hold the placements played, the
+// weights it prints are ones `dvonn engine --weights` plays with, the
+// result does not depend on the number of threads, and bad input is
+// refused with nothing printed as a result.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <regex>
+#include <string>
+
+#include "run_command.hpp"
+
+namespace dvonn::test {
+namespace {
+
+const std::string kData = std::string(DVONN_SOURCE_DIR) + "/tests/data/placement-variety";
+
+// What the mode prints from its report on (the progress lines before it
+// name the number of threads).
+std::string report(const std::string& output) {
+  const auto at = output.find("placement worth of");
+  return at == std::string::npos ? std::string() : output.substr(at);
+}
+
+// The text after "weights: ".
+std::string weights_text(const std::string& output) {
+  const auto at = output.find("\nweights: ");
+  if (at == std::string::npos) return {};
+  const auto start = at + 10;
+  return output.substr(start, output.find('\n', start) - start);
+}
+
+TEST(TunePlacementWorth, ReadsTheCommittedGamesBackAndPrintsWeightsTheEngineTakes) {
+  CommandResult r = run_dvonn("tune --records " + kData + " --placement-worth cand");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("16 finished games of cand read (0 records skipped, 0 games without it)"), std::string::npos)
+      << r.output;
+  // The counts: cand placed 23 coloured pieces a game; the recomputed lines
+  // hold (nearly) every one it played, so data and recomputation agree.
+  std::smatch m;
+  const std::string text = report(r.output);
+  ASSERT_TRUE(std::regex_search(text, m,
+                                std::regex("variety 50 centipieces, 6 lines\\): 16 games, (\\d+) placements, (\\d+) "
+                                           "with a choice, (\\d+) mismatches")))
+      << r.output;
+  const int placements = std::stoi(m[1]), with_choice = std::stoi(m[2]), mismatches = std::stoi(m[3]);
+  EXPECT_EQ(placements, 16 * 23);
+  EXPECT_LE(mismatches, placements / 50);
+  EXPECT_GE(with_choice, placements * 3 / 4);
+  // Every measured feature has an estimate; tempo is the same for every
+  // choice and stays.
+  for (const char* feature : {"adjacent_dvonn", "ring2", "far", "dvonn_distance", "edge", "edge_near", "edge_contact",
+                              "hemmed", "contact", "own_neighbours"})
+    EXPECT_TRUE(std::regex_search(text, std::regex(std::string("\n  ") + feature + " +-?\\d+ +-?\\d+\\.\\d")))
+        << feature << "\n"
+        << text;
+  EXPECT_TRUE(std::regex_search(text, std::regex("\n  tempo +-122 +- +- +-122\n"))) << text;
+
+  const std::string w = weights_text(r.output);
+  ASSERT_FALSE(w.empty()) << r.output;
+  CommandResult engine = run_dvonn("engine --level 8 --weights '" + w + "'", "Start\nQuit\n");
+  EXPECT_EQ(engine.exit_code, 0) << engine.output;
+  EXPECT_TRUE(std::regex_match(engine.output.substr(0, engine.output.find('\n')), std::regex("[A-K][1-5]")))
+      << engine.output;
+}
+
+TEST(TunePlacementWorth, TwoThreadsGiveTheSameResult) {
+  const std::string tune = "tune --records " + kData + " --placement-worth cand --step 0.25";
+  CommandResult one = run_dvonn(tune + " --threads 1"), two = run_dvonn(tune + " --threads 2");
+  ASSERT_EQ(one.exit_code, 0) << one.output;
+  ASSERT_EQ(two.exit_code, 0) << two.output;
+  EXPECT_NE(two.output.find("on 2 threads"), std::string::npos) << two.output;
+  EXPECT_NE(report(one.output).find("candidate = shipped + 0.25 x"), std::string::npos) << one.output;
+  EXPECT_EQ(report(two.output), report(one.output));
+}
+
+TEST(TunePlacementWorth, RefusesBadInputWithWhatIsWrong) {
+  const std::string empty = std::filesystem::temp_directory_path() / ("dvonn-worth-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(empty);
+  const std::string records = "tune --records " + kData;
+  const std::pair<std::string, std::string> cases[] = {
+      {"tune --placement-worth cand", "--placement-worth needs --records"},
+      {records + " --placement-worth nobody", "\"nobody\" is not a player in any finished game"},
+      {records + " --placement-worth nobody", "\"cand\", \"level4\""},
+      {"tune --records /nonexistent --placement-worth cand", "no such record file or folder: /nonexistent"},
+      {"tune --records " + empty + " --placement-worth cand", "no finished game in the records given"},
+      {records + " --placement-worth cand --step 0", "--step must be more than 0"},
+      {records + " --placement-worth cand --step 1.5", "--step"},
+      {records + " --placement-worth cand --placement-variety 0", "--placement-variety must be more than 0"},
+      {records + " --placement-worth cand --placement-lines 1", "--placement-lines"},
+      {records + " --placement-worth cand --threads 0", "--threads"},
+      {records + " --placement-variety 50", "--placement-variety requires --placement-worth"},
+      {records + " --placement-worth cand --placement-policy", "excludes"},
+      {records + " --placement-worth cand --label-depth 2", "excludes"},
+  };
+  for (const auto& [args, message] : cases) {
+    CommandResult r = run_dvonn(args);
+    EXPECT_NE(r.exit_code, 0) << args;
+    EXPECT_NE(r.output.find(message), std::string::npos) << args << "\n" << r.output;
+    EXPECT_EQ(r.output.find("weights:"), std::string::npos) << args << "\n" << r.output;
+  }
+  std::filesystem::remove_all(empty);
+}
+
+}  // namespace
+}  // namespace dvonn::test
