@@ -146,7 +146,7 @@ GameCounts residuals_of_game(const VariedGame& game, const PlacementVariety& var
 }  // namespace
 
 PlacementWorthData placement_residuals(const std::vector<VariedGame>& games, const PlacementVariety& variety,
-                                       int threads, int level, std::size_t hash_megabytes,
+                                       const Weights& weights, int threads, int level, std::size_t hash_megabytes,
                                        const std::function<void(std::size_t games_done)>& on_game) {
   PlacementWorthData data;
   data.games.resize(games.size());
@@ -161,6 +161,7 @@ PlacementWorthData placement_residuals(const std::vector<VariedGame>& games, con
       // A fresh engine for each game, as the program that played it
       // started fresh: its table fills along the game as it did in play.
       Engine engine(level, hash_megabytes);
+      engine.set_weights(weights);
       engine.new_game();
       counts[i] = residuals_of_game(games[i], variety, engine, data.games[i]);
       if (on_game) {

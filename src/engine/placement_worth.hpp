@@ -73,14 +73,16 @@ struct PlacementWorthData {
 };
 
 // For each of the varied side's coloured placements, recomputes the lines
-// it was drawn from (Engine::placement_choices of a fresh `level` engine,
-// one per game, so nothing depends on the order of the games or on the
-// number of threads) and, where there was a choice, its
+// it was drawn from (Engine::placement_choices of a fresh `level` engine
+// with the `weights` the games were played with, one per game, so nothing
+// depends on the order of the games or on the number of threads) and,
+// where there was a choice, its
 // placement_residual. Works on `threads` threads;
 // on_game (if given) is called, one call at a time, with the number of
 // games done.
 PlacementWorthData placement_residuals(const std::vector<VariedGame>& games, const PlacementVariety& variety,
-                                       int threads = 1, int level = kTopLevel, std::size_t hash_megabytes = 64,
+                                       const Weights& weights, int threads = 1, int level = kTopLevel,
+                                       std::size_t hash_megabytes = 64,
                                        const std::function<void(std::size_t games_done)>& on_game = {});
 
 }  // namespace dvonn::engine

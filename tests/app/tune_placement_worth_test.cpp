@@ -2,7 +2,8 @@
 // games of tests/data/placement-variety (level 8 placing with variety
 // against level 4): the recomputed lines hold the placements played, the
 // weights it prints are ones `dvonn engine --weights` plays with, the
-// result does not depend on the number of threads, and bad input is
+// result does not depend on the number of threads, the lines are
+// recomputed with the weights the games were played with, and bad input is
 // refused with nothing printed as a result.
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -11,6 +12,8 @@
 #include <regex>
 #include <string>
 
+#include "app/weights_text.hpp"
+#include "engine/evaluation.hpp"
 #include "run_command.hpp"
 
 namespace dvonn::test {
@@ -77,6 +80,32 @@ TEST(TunePlacementWorth, TwoThreadsGiveTheSameResult) {
   EXPECT_EQ(report(two.output), report(one.output));
 }
 
+TEST(TunePlacementWorth, RecomputesWithTheWeightsTheGamesWerePlayedWith) {
+  // The committed games were played with the shipped weights: given
+  // explicitly, the same report, the base column named for them.
+  const std::string tune = "tune --records " + kData + " --placement-worth cand";
+  CommandResult shipped = run_dvonn(tune);
+  ASSERT_EQ(shipped.exit_code, 0) << shipped.output;
+  engine::Weights w = engine::default_weights();
+  CommandResult same = run_dvonn(tune + " --weights '" + app::format_weights_text(w) + "'");
+  ASSERT_EQ(same.exit_code, 0) << same.output;
+  std::string expected = report(shipped.output);
+  expected.replace(expected.find("shipped"), 7, " played");
+  for (auto at = expected.find("shipped"); at != std::string::npos; at = expected.find("shipped"))
+    expected.replace(at, 7, "played");
+  EXPECT_EQ(report(same.output), expected);
+  // With the placement weights before them (ea46b9d) the lines differ, and
+  // many placements played are not among them.
+  w.place = {115, -24, -55, -19, -108, 73, 72, 50, -25, -3, -122};
+  CommandResult older = run_dvonn(tune + " --weights '" + app::format_weights_text(w) + "'");
+  ASSERT_EQ(older.exit_code, 0) << older.output;
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(older.output, m, std::regex("(\\d+) mismatches"))) << older.output;
+  EXPECT_GT(std::stoi(m[1]), 16 * 23 / 10) << older.output;
+  EXPECT_NE(older.output.find("warning: "), std::string::npos) << older.output;
+  EXPECT_NE(older.output.find("candidate = played + 0.5 x (estimate - played)"), std::string::npos) << older.output;
+}
+
 TEST(TunePlacementWorth, RefusesBadInputWithWhatIsWrong) {
   const std::string empty = std::filesystem::temp_directory_path() / ("dvonn-worth-" + std::to_string(::getpid()));
   std::filesystem::create_directories(empty);
@@ -95,6 +124,8 @@ TEST(TunePlacementWorth, RefusesBadInputWithWhatIsWrong) {
       {records + " --placement-variety 50", "--placement-variety requires --placement-worth"},
       {records + " --placement-worth cand --placement-policy", "excludes"},
       {records + " --placement-worth cand --label-depth 2", "excludes"},
+      {records + " --placement-worth cand --weights 1/2", "expected 32 weights"},
+      {records + " --weights 1/2", "--weights requires --placement-worth"},
   };
   for (const auto& [args, message] : cases) {
     CommandResult r = run_dvonn(args);

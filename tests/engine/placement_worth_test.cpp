@@ -162,7 +162,7 @@ TEST(PlacementWorth, AGamePlayedWithVarietyIsReadBackWithoutMismatch) {
   }
   ASSERT_EQ(theirs, 23u);  // 46 coloured pieces, Black's half of them
   const std::vector<VariedGame> games = {game, game};
-  const PlacementWorthData one = placement_residuals(games, variety, 1);
+  const PlacementWorthData one = placement_residuals(games, variety, default_weights(), 1);
   EXPECT_EQ(one.placements, 46u);
   EXPECT_EQ(one.mismatches, 0u);
   // Every placement but a forced one draws from six lines.
@@ -172,7 +172,7 @@ TEST(PlacementWorth, AGamePlayedWithVarietyIsReadBackWithoutMismatch) {
   EXPECT_DOUBLE_EQ(one.games[0].outcome, 300.0);  // from Black's side
   EXPECT_EQ(one.games[0].residuals, one.games[1].residuals);
   // The same on two threads.
-  const PlacementWorthData two = placement_residuals(games, variety, 2);
+  const PlacementWorthData two = placement_residuals(games, variety, default_weights(), 2);
   EXPECT_EQ(two.with_choice, one.with_choice);
   EXPECT_EQ(two.games[1].residuals, one.games[1].residuals);
 }

@@ -40,6 +40,7 @@ struct TuneOptions {
   std::string worth_name;
   engine::PlacementVariety variety{50, 6};
   double step = 0.5;
+  std::string weights;  // what the varied player played with; default the shipped weights
 };
 
 // Every record file named, or found (*.dvonn) in a folder named; sorted so
@@ -155,6 +156,10 @@ int run_tune_placement_worth(const TuneOptions& o) {
   if (!(o.variety.margin_centipieces > 0))
     throw InputError("--placement-variety must be more than 0 centipieces (with 0 there is no choice to measure)");
   if (!(o.step > 0)) throw InputError("--step must be more than 0 (the share of the way to the estimate)");
+  // The weights the games were played with: the lines are recomputed with
+  // them, and the candidate moves from them.
+  const engine::Weights played = o.weights.empty() ? engine::default_weights() : parse_weights(o.weights);
+  const char* base = o.weights.empty() ? "shipped" : "played";
   int skipped = 0, others = 0;
   std::vector<engine::VariedGame> games;
   std::set<std::string> players;
@@ -191,7 +196,7 @@ int run_tune_placement_worth(const TuneOptions& o) {
                "placements on %d thread%s\n",
                games.size(), o.worth_name.c_str(), skipped, others, o.threads, o.threads == 1 ? "" : "s");
   const engine::PlacementWorthData data =
-      engine::placement_residuals(games, o.variety, o.threads, engine::kTopLevel, 64, [&](std::size_t done) {
+      engine::placement_residuals(games, o.variety, played, o.threads, engine::kTopLevel, 64, [&](std::size_t done) {
         if (done % 100 == 0 || done == games.size())
           std::fprintf(stderr, "%zu of %zu games recomputed\n", done, games.size());
       });
@@ -202,36 +207,34 @@ int run_tune_placement_worth(const TuneOptions& o) {
   if (data.mismatches * 10 > data.placements)
     std::fprintf(stderr,
                  "warning: %zu of %zu placements are not among the recomputed lines; were they played by this "
-                 "build's level 8 with --placement-variety %g --placement-lines %d and the shipped weights?\n",
-                 data.mismatches, data.placements, o.variety.margin_centipieces, o.variety.lines);
+                 "build's level 8 with --placement-variety %g --placement-lines %d and %s?\n",
+                 data.mismatches, data.placements, o.variety.margin_centipieces, o.variety.lines,
+                 o.weights.empty() ? "the shipped weights" : "the weights given");
   const engine::WorthFit fit = engine::fit_worth(data.games, engine::kNumWorthFeatures);
 
-  const engine::Weights& shipped = engine::default_weights();
-  engine::Weights candidate = shipped;
+  engine::Weights candidate = played;
   std::printf(
       "placement worth of %s (variety %g centipieces, %d lines): %zu games, %zu placements, %zu with a "
       "choice, %zu mismatches\n",
       o.worth_name.c_str(), o.variety.margin_centipieces, o.variety.lines, games.size(), data.placements,
       data.with_choice, data.mismatches);
-  std::printf("  %-22s %8s %9s %9s %10s\n", "feature", "shipped", "estimate", "se", "candidate");
+  std::printf("  %-22s %8s %9s %9s %10s\n", "feature", base, "estimate", "se", "candidate");
   for (int i = 0; i < engine::kNumPlaceFeatures; ++i) {
     const auto k = static_cast<std::size_t>(i);
     const std::string name = engine::feature_name_place(i);
     if (i < engine::kNumWorthFeatures && fit.estimable[k]) {
       candidate.place[k] =
-          static_cast<int>(std::lround(shipped.place[k] + o.step * (fit.estimate[k] - shipped.place[k])));
-      std::printf("  %-22s %8d %9.1f %9.1f %10d\n", name.c_str(), shipped.place[k], fit.estimate[k], fit.se[k],
+          static_cast<int>(std::lround(played.place[k] + o.step * (fit.estimate[k] - played.place[k])));
+      std::printf("  %-22s %8d %9.1f %9.1f %10d\n", name.c_str(), played.place[k], fit.estimate[k], fit.se[k],
                   candidate.place[k]);
     } else {
       // Tempo is the same for every choice; a feature no choice varied
       // cannot be measured.
-      std::printf("  %-22s %8d %9s %9s %10d\n", name.c_str(), shipped.place[k], "-", "-", candidate.place[k]);
+      std::printf("  %-22s %8d %9s %9s %10d\n", name.c_str(), played.place[k], "-", "-", candidate.place[k]);
     }
   }
-  std::printf(
-      "candidate = shipped + %g x (estimate - shipped), where estimated (standard errors clustered by "
-      "game)\n",
-      o.step);
+  std::printf("candidate = %s + %g x (estimate - %s), where estimated (standard errors clustered by game)\n", base,
+              o.step, base);
   std::printf("weights: %s\n", format_weights_text(candidate).c_str());
   std::printf("to test them: dvonn engine --level 8 --weights '%s'\n", format_weights_text(candidate).c_str());
   return 0;
@@ -334,9 +337,14 @@ void register_tune_command(CLI::App& app, CommandSet& set) {
       ->check(CLI::Range(2, 64))
       ->needs(worth);
   c->add_option("--step", o->step,
-                "With --placement-worth: how far to move the shipped weights towards the estimate, 0..1; default "
+                "With --placement-worth: how far to move the weights (shipped, or --weights) towards the estimate, "
+                "0..1; default "
                 "0.5")
       ->check(CLI::Range(0.0, 1.0))
+      ->needs(worth);
+  c->add_option("--weights", o->weights,
+                "With --placement-worth: the weights MOVEMENT/PLACEMENT the varied player played with (dvonn engine "
+                "--weights); default the shipped ones")
       ->needs(worth);
   set.add(c, [o] { return run_tune(*o); });
 }
