@@ -118,18 +118,22 @@ std::vector<double> placement_residual(const Position& position, Move chosen, co
 namespace {
 
 struct GameCounts {
-  std::size_t placements = 0, with_choice = 0, mismatches = 0;
+  std::size_t decisions = 0, with_choice = 0, mismatches = 0;
 };
 
-GameCounts residuals_of_game(const VariedGame& game, const PlacementVariety& variety, Engine& engine, WorthGame& out) {
+// One game's varied decisions: `applies` picks the positions, `choices`
+// recomputes the lines drawn from, `residual` makes the sample.
+template <class Applies, class Choices, class Residual>
+GameCounts residuals_of_game(const VariedGame& game, Applies applies, Choices choices_of, Residual residual,
+                             WorthGame& out) {
   GameCounts c;
   const double sign = game.varied == Color::White ? 1.0 : -1.0;
   out.outcome = 100.0 * sign * (game.white - game.black);
   for (std::size_t i = 0; i < game.positions.size() && i < game.moves.size(); ++i) {
     const Position& p = game.positions[i];
-    if (!p.in_placement() || p.next_placement_is_dvonn() || p.side_to_move() != game.varied) continue;
-    ++c.placements;
-    const std::vector<ScoredLine> choices = engine.placement_choices(p, variety);
+    if (p.side_to_move() != game.varied || !applies(p)) continue;
+    ++c.decisions;
+    const std::vector<ScoredLine> choices = choices_of(p);
     const bool found =
         std::any_of(choices.begin(), choices.end(), [&](const ScoredLine& l) { return l.move == game.moves[i]; });
     if (!found) {
@@ -138,17 +142,18 @@ GameCounts residuals_of_game(const VariedGame& game, const PlacementVariety& var
     }
     if (choices.size() < 2) continue;
     ++c.with_choice;
-    out.residuals.push_back(placement_residual(p, game.moves[i], choices));
+    out.residuals.push_back(residual(p, game.moves[i], choices));
   }
   return c;
 }
 
-}  // namespace
-
-PlacementWorthData placement_residuals(const std::vector<VariedGame>& games, const PlacementVariety& variety,
-                                       const Weights& weights, int threads, int level, std::size_t hash_megabytes,
-                                       const std::function<void(std::size_t games_done)>& on_game) {
-  PlacementWorthData data;
+// Runs `per_game(game, engine, out)` for every game on `threads` threads,
+// each game with a fresh engine, and sums the counts.
+template <class PerGame>
+WorthData for_each_game(const std::vector<VariedGame>& games, const Weights& weights, int threads, int level,
+                        std::size_t hash_megabytes, const std::function<void(std::size_t games_done)>& on_game,
+                        PerGame per_game) {
+  WorthData data;
   data.games.resize(games.size());
   std::vector<GameCounts> counts(games.size());
   std::atomic<std::size_t> next{0};
@@ -163,7 +168,7 @@ PlacementWorthData placement_residuals(const std::vector<VariedGame>& games, con
       Engine engine(level, hash_megabytes);
       engine.set_weights(weights);
       engine.new_game();
-      counts[i] = residuals_of_game(games[i], variety, engine, data.games[i]);
+      counts[i] = per_game(games[i], engine, data.games[i]);
       if (on_game) {
         std::lock_guard lock(progress);
         on_game(++done);
@@ -176,11 +181,66 @@ PlacementWorthData placement_residuals(const std::vector<VariedGame>& games, con
   work();
   for (auto& t : pool) t.join();
   for (const GameCounts& c : counts) {
-    data.placements += c.placements;
+    data.decisions += c.decisions;
     data.with_choice += c.with_choice;
     data.mismatches += c.mismatches;
   }
   return data;
+}
+
+// The movement features of the position after a move, from the mover's
+// side, once per end of the taper as the evaluation blends them.
+std::vector<double> child_move_features(const Position& p, Move m, double sign) {
+  Position q = p;
+  q.play(m);
+  MoveFeatures f;
+  move_features(q, f);
+  const double t = static_cast<double>(move_taper(q)) / kTaperScale;
+  constexpr int n = kNumMoveFeatures - 1;
+  std::vector<double> x(2 * n);
+  for (int i = 0; i < n; ++i) {
+    x[static_cast<std::size_t>(i)] = sign * f[i] * t;
+    x[static_cast<std::size_t>(n + i)] = sign * f[i] * (1 - t);
+  }
+  return x;
+}
+
+}  // namespace
+
+WorthData placement_residuals(const std::vector<VariedGame>& games, const PlacementVariety& variety,
+                              const Weights& weights, int threads, int level, std::size_t hash_megabytes,
+                              const std::function<void(std::size_t games_done)>& on_game) {
+  return for_each_game(games, weights, threads, level, hash_megabytes, on_game,
+                       [&](const VariedGame& game, Engine& engine, WorthGame& out) {
+                         return residuals_of_game(
+                             game, [](const Position& p) { return p.in_placement() && !p.next_placement_is_dvonn(); },
+                             [&](const Position& p) { return engine.placement_choices(p, variety); },
+                             placement_residual, out);
+                       });
+}
+
+std::vector<double> movement_residual(const Position& position, Move chosen, const std::vector<ScoredLine>& choices) {
+  const double sign = position.side_to_move() == Color::White ? 1.0 : -1.0;
+  std::vector<double> r = child_move_features(position, chosen, sign);
+  const double share = choices.empty() ? 0.0 : 1.0 / static_cast<double>(choices.size());
+  for (const ScoredLine& l : choices) {
+    const std::vector<double> x = child_move_features(position, l.move, sign);
+    for (std::size_t k = 0; k < r.size(); ++k) r[k] -= share * x[k];
+  }
+  return r;
+}
+
+WorthData movement_residuals(const std::vector<VariedGame>& games, const MovementVariety& variety,
+                             const Weights& weights, int threads, int level,
+                             const std::function<void(std::size_t games_done)>& on_game) {
+  // Movement variety searches with a table of its own: the engine's main
+  // one can be small.
+  return for_each_game(
+      games, weights, threads, level, 1, on_game, [&](const VariedGame& game, Engine& engine, WorthGame& out) {
+        return residuals_of_game(
+            game, [&](const Position& p) { return variety.applies(p); },
+            [&](const Position& p) { return engine.movement_choices(p, variety); }, movement_residual, out);
+      });
 }
 
 }  // namespace dvonn::engine

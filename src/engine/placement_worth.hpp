@@ -1,6 +1,7 @@
 // What each placement feature is worth, measured causally from games in
 // which one player placed with placement variety (`dvonn engine
-// --placement-variety`, `dvonn tune --placement-worth`).
+// --placement-variety`, `dvonn tune --placement-worth`); and the same for
+// the movement model's features with movement variety (`--movement-worth`).
 //
 // A fit of the outcome on the features of the games' positions is biased
 // by the policy that chose them: level 8 places next to a Dvonn piece where
@@ -65,9 +66,9 @@ static_assert(kPlaceTempo == kNumPlaceFeatures - 1, "tempo is the placement mode
 // the positions after each of `choices`, the lines it was drawn from.
 std::vector<double> placement_residual(const Position& position, Move chosen, const std::vector<ScoredLine>& choices);
 
-struct PlacementWorthData {
+struct WorthData {
   std::vector<WorthGame> games;  // in the order given; outcome from the varied side
-  std::size_t placements = 0;    // the varied side's coloured placements
+  std::size_t decisions = 0;     // the varied side's coloured placements (or varied moves)
   std::size_t with_choice = 0;   // of those, drawn from two or more lines
   std::size_t mismatches = 0;    // of those, the move played is not among the recomputed lines (skipped)
 };
@@ -80,9 +81,31 @@ struct PlacementWorthData {
 // placement_residual. Works on `threads` threads;
 // on_game (if given) is called, one call at a time, with the number of
 // games done.
-PlacementWorthData placement_residuals(const std::vector<VariedGame>& games, const PlacementVariety& variety,
-                                       const Weights& weights, int threads = 1, int level = kTopLevel,
-                                       std::size_t hash_megabytes = 64,
-                                       const std::function<void(std::size_t games_done)>& on_game = {});
+WorthData placement_residuals(const std::vector<VariedGame>& games, const PlacementVariety& variety,
+                              const Weights& weights, int threads = 1, int level = kTopLevel,
+                              std::size_t hash_megabytes = 64,
+                              const std::function<void(std::size_t games_done)>& on_game = {});
+
+// The same for the movement model, from games played with movement
+// variety: its features once per end of the taper (scaled by the taper, as
+// the evaluation blends them), all but tempo (the same for every move).
+// Feature k < kNumMoveFeatures - 1 is early weight k, the others late
+// weight k - (kNumMoveFeatures - 1).
+inline constexpr int kNumMoveWorthFeatures = 2 * (kNumMoveFeatures - 1);
+static_assert(kTempo == kNumMoveFeatures - 1, "tempo is the movement model's last feature");
+// The index in Weights::move of movement worth feature k.
+inline constexpr int move_weight_of_worth(int k) {
+  return k < kNumMoveFeatures - 1 ? k : kNumMoveFeatures + k - (kNumMoveFeatures - 1);
+}
+
+// The residual of one varied move, as placement_residual.
+std::vector<double> movement_residual(const Position& position, Move chosen, const std::vector<ScoredLine>& choices);
+
+// For each of the varied side's moves where `variety` applies, the lines it
+// was drawn from (Engine::movement_choices) and, where there was a choice,
+// its movement_residual; as placement_residuals.
+WorthData movement_residuals(const std::vector<VariedGame>& games, const MovementVariety& variety,
+                             const Weights& weights, int threads = 1, int level = kTopLevel,
+                             const std::function<void(std::size_t games_done)>& on_game = {});
 
 }  // namespace dvonn::engine

@@ -106,6 +106,39 @@ TEST(TunePlacementWorth, RecomputesWithTheWeightsTheGamesWerePlayedWith) {
   EXPECT_NE(older.output.find("candidate = played + 0.5 x (estimate - played)"), std::string::npos) << older.output;
 }
 
+TEST(TunePlacementWorth, MovementWorthReadsTheCommittedGamesBack) {
+  // Level 8 with --movement-variety 50 against level 4: its middle-game
+  // moves are recomputed (nearly) all alike, on one thread or two.
+  const std::string data = std::string(DVONN_SOURCE_DIR) + "/tests/data/movement-variety";
+  const std::string tune = "tune --records " + data + " --movement-worth cand";
+  CommandResult one = run_dvonn(tune), two = run_dvonn(tune + " --threads 2");
+  ASSERT_EQ(one.exit_code, 0) << one.output;
+  ASSERT_EQ(two.exit_code, 0) << two.output;
+  const auto at = one.output.find("movement worth of cand");
+  ASSERT_NE(at, std::string::npos) << one.output;
+  const std::string text = one.output.substr(at);
+  EXPECT_EQ(two.output.substr(two.output.find("movement worth of cand")), text);
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(text, m,
+                                std::regex("variety 50 centipieces, 6 lines, depth 4\\): 12 games, (\\d+) moves, "
+                                           "(\\d+) with a choice, (\\d+) mismatches")))
+      << text;
+  const int moves = std::stoi(m[1]), with_choice = std::stoi(m[2]), mismatches = std::stoi(m[3]);
+  EXPECT_GE(moves, 12 * 5);  // 38 to 20 stacks: about eight moves a side
+  EXPECT_LE(mismatches, moves / 20);
+  EXPECT_GT(with_choice, 0);
+  // Both ends of the taper, tempo unmeasured; weights the engine takes.
+  EXPECT_TRUE(std::regex_search(text, std::regex("\n  material@early +-?\\d+ +-?\\d+\\.\\d"))) << text;
+  EXPECT_TRUE(std::regex_search(text, std::regex("\n  tempo@late +-?\\d+ +- +-"))) << text;
+  const std::string w = weights_text(one.output);
+  CommandResult engine = run_dvonn("engine --level 8 --weights '" + w + "'", "Start\nQuit\n");
+  EXPECT_EQ(engine.exit_code, 0) << engine.output;
+  // A name that plays in none of them is refused.
+  CommandResult refused = run_dvonn("tune --records " + kData + " --movement-worth nobody");
+  EXPECT_NE(refused.exit_code, 0);
+  EXPECT_NE(refused.output.find("\"nobody\" is not a player"), std::string::npos) << refused.output;
+}
+
 TEST(TunePlacementWorth, RefusesBadInputWithWhatIsWrong) {
   const std::string empty = std::filesystem::temp_directory_path() / ("dvonn-worth-" + std::to_string(::getpid()));
   std::filesystem::create_directories(empty);
@@ -125,7 +158,13 @@ TEST(TunePlacementWorth, RefusesBadInputWithWhatIsWrong) {
       {records + " --placement-worth cand --placement-policy", "excludes"},
       {records + " --placement-worth cand --label-depth 2", "excludes"},
       {records + " --placement-worth cand --weights 1/2", "expected 32 weights"},
-      {records + " --weights 1/2", "--weights requires --placement-worth"},
+      {records + " --weights 1/2", "--weights needs --placement-worth or --movement-worth"},
+      {records + " --step 0.5", "--step needs --placement-worth or --movement-worth"},
+      {records + " --placement-worth cand --movement-worth cand", "excludes"},
+      {records + " --movement-worth cand --movement-variety 0", "--movement-variety must be more than 0"},
+      {records + " --movement-worth cand --movement-depth 9", "--movement-depth"},
+      {records + " --movement-variety 50", "--movement-variety requires --movement-worth"},
+      {"tune --movement-worth cand", "--movement-worth needs --records"},
   };
   for (const auto& [args, message] : cases) {
     CommandResult r = run_dvonn(args);

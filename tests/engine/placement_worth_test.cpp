@@ -12,6 +12,7 @@
 
 #include "core/board.hpp"
 #include "core/random_setup.hpp"
+#include "engine/solver.hpp"
 
 namespace dvonn::engine {
 namespace {
@@ -140,6 +141,31 @@ TEST(PlacementWorth, ResidualsAreThePlacersOwnOverTheLinesItDrewFrom) {
   }
 }
 
+TEST(PlacementWorth, MovementResidualsCancelOverTheLinesDrawnFrom) {
+  Position p = random_setup(8).position;
+  std::mt19937_64 rng(8);
+  while (live_stacks(p) > 34) {
+    MoveList list;
+    p.generate(list);
+    p.play(list[static_cast<int>(rng() % list.size)]);
+  }
+  Engine engine(kTopLevel, 8);
+  const std::vector<ScoredLine> choices = engine.movement_choices(p, {1000, 6, 2});
+  ASSERT_EQ(choices.size(), 6u);
+  std::vector<double> sum(kNumMoveWorthFeatures, 0.0);
+  for (const ScoredLine& l : choices) {
+    const std::vector<double> r = movement_residual(p, l.move, choices);
+    ASSERT_EQ(r.size(), static_cast<std::size_t>(kNumMoveWorthFeatures));
+    for (std::size_t k = 0; k < r.size(); ++k) sum[k] += r[k];
+  }
+  for (double s : sum) EXPECT_NEAR(s, 0.0, 1e-9);
+  // The worth features map onto the weights, tempo left out at both ends.
+  EXPECT_EQ(move_weight_of_worth(0), 0);
+  EXPECT_EQ(move_weight_of_worth(kNumMoveFeatures - 2), kNumMoveFeatures - 2);
+  EXPECT_EQ(move_weight_of_worth(kNumMoveFeatures - 1), kNumMoveFeatures);
+  EXPECT_EQ(move_weight_of_worth(kNumMoveWorthFeatures - 1), 2 * kNumMoveFeatures - 2);
+}
+
 TEST(PlacementWorth, AGamePlayedWithVarietyIsReadBackWithoutMismatch) {
   // Level 8 with variety (Black) against level 2, through the placement
   // phase; the recomputed lines hold every placement it played.
@@ -162,8 +188,8 @@ TEST(PlacementWorth, AGamePlayedWithVarietyIsReadBackWithoutMismatch) {
   }
   ASSERT_EQ(theirs, 23u);  // 46 coloured pieces, Black's half of them
   const std::vector<VariedGame> games = {game, game};
-  const PlacementWorthData one = placement_residuals(games, variety, default_weights(), 1);
-  EXPECT_EQ(one.placements, 46u);
+  const WorthData one = placement_residuals(games, variety, default_weights(), 1);
+  EXPECT_EQ(one.decisions, 46u);
   EXPECT_EQ(one.mismatches, 0u);
   // Every placement but a forced one draws from six lines.
   EXPECT_GE(one.with_choice, 44u);
@@ -172,7 +198,7 @@ TEST(PlacementWorth, AGamePlayedWithVarietyIsReadBackWithoutMismatch) {
   EXPECT_DOUBLE_EQ(one.games[0].outcome, 300.0);  // from Black's side
   EXPECT_EQ(one.games[0].residuals, one.games[1].residuals);
   // The same on two threads.
-  const PlacementWorthData two = placement_residuals(games, variety, default_weights(), 2);
+  const WorthData two = placement_residuals(games, variety, default_weights(), 2);
   EXPECT_EQ(two.with_choice, one.with_choice);
   EXPECT_EQ(two.games[1].residuals, one.games[1].residuals);
 }

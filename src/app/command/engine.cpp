@@ -24,6 +24,7 @@ struct EngineOptions {
   std::string weights;
   int threads = 1;
   engine::PlacementVariety variety;
+  engine::MovementVariety movement_variety;
 };
 
 int run_engine(const EngineOptions& o) {
@@ -39,6 +40,10 @@ int run_engine(const EngineOptions& o) {
   if (o.variety.margin_centipieces > 0) {
     if (!player.engine()) throw InputError("--placement-variety needs a numbered level, not " + o.level);
     player.engine()->set_placement_variety(o.variety, o.seed);
+  }
+  if (o.movement_variety.margin_centipieces > 0) {
+    if (!player.engine()) throw InputError("--movement-variety needs a numbered level, not " + o.level);
+    player.engine()->set_movement_variety(o.movement_variety, o.seed);
   }
   protocol::CodecupOptions options;
   options.seconds_per_game = o.seconds_per_game;
@@ -68,6 +73,17 @@ void register_engine_command(CLI::App& app, CommandSet& set) {
   c->add_option("--placement-lines", o->variety.lines,
                 "How many of the best placements --placement-variety draws from; default 6")
       ->check(CLI::Range(2, 64));
+  c->add_option("--movement-variety", o->movement_variety.margin_centipieces,
+                "In the middle game (38 to 20 stacks of colour), play a random one of the best moves within this "
+                "many centipieces of the best, searched to a fixed depth (data for dvonn tune --movement-worth); "
+                "default 0, off")
+      ->check(CLI::Range(0.0, 10000.0));
+  c->add_option("--movement-lines", o->movement_variety.lines,
+                "How many of the best moves --movement-variety draws from; default 6")
+      ->check(CLI::Range(2, 64));
+  c->add_option("--movement-depth", o->movement_variety.depth,
+                "The fixed depth of --movement-variety's search, in plies; default 4")
+      ->check(CLI::Range(1, 8));
   set.add(c, [o] { return run_engine(*o); });
 }
 
