@@ -1,6 +1,7 @@
 #include "engine/engine.hpp"
 
 #include <algorithm>
+#include <memory>
 #include <random>
 #include <vector>
 
@@ -27,6 +28,12 @@ std::vector<ScoredLine> lines_within_margin(const std::vector<ScoredLine>& lines
   return near;
 }
 
+bool MovementVariety::applies(const Position& position) const {
+  if (!on() || position.in_placement()) return false;
+  const int stacks = live_stacks(position);
+  return stacks <= most_stacks && stacks >= fewest_stacks;
+}
+
 struct Engine::Impl {
   int level;
   LevelSettings settings;
@@ -38,6 +45,12 @@ struct Engine::Impl {
   PlacementVariety variety;
   std::mt19937_64 variety_rng{1};
   std::vector<MoveOrder> helper_orders;  // one per helper thread, kept across moves
+  MovementVariety movement_variety;
+  std::mt19937_64 movement_rng{2};
+  // Movement variety's own table, emptied for each of its searches so that
+  // they can be repeated; made when first needed.
+  std::unique_ptr<TranspositionTable> movement_tt;
+  MoveOrder movement_order;
 
   Impl(int lv, std::size_t mb)
       : level(std::clamp(lv, kMinLevel, kTopLevel)), settings(level_settings(lv)), tt(mb), rng(0x5eed0000u + lv) {
@@ -72,6 +85,22 @@ struct Engine::Impl {
     config.extensions = settings.extensions;
     config.multipv = multipv;
     return config;
+  }
+
+  // The lines a varied move draws from: a fixed-depth search on one
+  // thread from an empty table, so that it can be repeated exactly.
+  std::vector<ScoredLine> movement_lines(const Position& position, const MovementVariety& v) {
+    if (!movement_tt) movement_tt = std::make_unique<TranspositionTable>(16);
+    movement_tt->clear();
+    movement_order.clear();
+    SearchConfig config;
+    config.max_depth = v.depth;
+    config.multipv = std::clamp(v.lines, 1, 64);
+    config.quiescence = settings.quiescence;
+    config.extensions = settings.extensions;
+    Search search(*movement_tt, movement_order, weights);
+    SearchReport r = search.run(position, config, Deadline(0), {});
+    return lines_within_margin(r.lines, v.margin_centipieces);
   }
 
   // The heuristic search on `threads` threads: the main thread's search
@@ -118,6 +147,20 @@ std::vector<ScoredLine> Engine::placement_choices(const Position& position, cons
   SearchConfig config = s.placement_config(std::clamp(variety.lines, 1, 64));
   SearchReport r = s.run_search(position, config, Deadline(0), {});
   return lines_within_margin(r.lines, variety.margin_centipieces);
+}
+
+void Engine::set_movement_variety(const MovementVariety& variety, std::uint64_t seed) {
+  impl_->movement_variety = variety;
+  impl_->movement_variety.lines = std::clamp(variety.lines, 1, 64);
+  impl_->movement_rng.seed(seed ^ 0x9e3779b97f4a7c15ULL);
+}
+
+std::vector<ScoredLine> Engine::movement_choices(const Position& position, const MovementVariety& variety) {
+  if (!variety.applies(position)) return {};
+  MoveList list;
+  position.generate(list);
+  if (list.size == 0) return {};
+  return impl_->movement_lines(position, variety);
 }
 
 void Engine::set_threads(int threads) { impl_->threads = std::clamp(threads, 1, 64); }
@@ -195,6 +238,15 @@ PlayReport Engine::play(const Position& position, const PlayLimits& limits) {
   if (position.in_placement() && position.next_placement_is_dvonn()) {
     report.move = s.dvonn_placement(position, 1).lines[0].move;
     return report;
+  }
+
+  if (s.movement_variety.applies(position)) {
+    const std::vector<ScoredLine> near = s.movement_lines(position, s.movement_variety);
+    if (!near.empty()) {
+      report.move = near[std::uniform_int_distribution<std::size_t>(0, near.size() - 1)(s.movement_rng)].move;
+      report.depth = s.movement_variety.depth;
+      return report;
+    }
   }
 
   const TimeBudget budget =

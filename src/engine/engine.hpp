@@ -77,8 +77,25 @@ struct PlacementVariety {
   bool on() const { return margin_centipieces > 0 && lines > 1; }
 };
 
+// The same for the movement model's features: in the middle game (while
+// `most_stacks` down to `fewest_stacks` stacks of colour are on the board)
+// play() searches the `lines` best moves to a fixed `depth` from an empty
+// table of its own, and plays one of those within `margin_centipieces` of
+// the best, uniformly at random. The fixed depth and the fresh table make
+// the search repeatable (Engine::movement_choices), which a timed search
+// is not. Off by default.
+struct MovementVariety {
+  double margin_centipieces = 0;
+  int lines = 6;
+  int depth = 4;
+  int most_stacks = 38, fewest_stacks = 20;
+  bool on() const { return margin_centipieces > 0 && lines > 1 && depth > 0; }
+  // Whether a move in this position is drawn.
+  bool applies(const Position& position) const;
+};
+
 // The lines of `lines` (best first, as a search reports them) a varied
-// placement draws from: those within the margin of the first.
+// placement or move draws from: those within the margin of the first.
 std::vector<ScoredLine> lines_within_margin(const std::vector<ScoredLine>& lines, double margin_centipieces);
 
 class Engine {
@@ -118,8 +135,16 @@ class Engine {
   // searched as play() searches them but without a clock (the level's
   // depth while placing), best first; empty when the next placement is not
   // a coloured one. This is how a game played with variety is read back
-  // (`dvonn tune --placement-causal`).
+  // (`dvonn tune --placement-worth`).
   std::vector<ScoredLine> placement_choices(const Position& position, const PlacementVariety& variety);
+
+  // Turns movement variety on (or off with a margin of 0), its draws
+  // seeded by `seed`, apart from placement variety's.
+  void set_movement_variety(const MovementVariety& variety, std::uint64_t seed);
+  // The moves play() draws from under `variety` in this position, best
+  // first (the same search: fixed depth, one thread, an empty table); empty
+  // where the variety does not apply.
+  std::vector<ScoredLine> movement_choices(const Position& position, const MovementVariety& variety);
 
   // Replaces the evaluation weights (default: the tuned default_weights()),
   // for tuning experiments that pit two weight sets against each other.

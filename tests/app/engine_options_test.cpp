@@ -43,6 +43,18 @@ TEST(EngineOptions, PlacementVarietyIsRefusedWhereItCannotApply) {
   EXPECT_NE(r.output.find("--placement-lines"), std::string::npos) << r.output;
 }
 
+TEST(EngineOptions, MovementVarietyIsRefusedWhereItCannotApply) {
+  CommandResult r = run_dvonn("engine --level greedy --movement-variety 10");
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_NE(r.output.find("numbered level"), std::string::npos) << r.output;
+  r = run_dvonn("engine --movement-variety 10 --movement-lines 1");
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_NE(r.output.find("--movement-lines"), std::string::npos) << r.output;
+  r = run_dvonn("engine --movement-variety 10 --movement-depth 9");
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_NE(r.output.find("--movement-depth"), std::string::npos) << r.output;
+}
+
 TEST(EngineOptions, PlacementVarietyPlaysLegalPlacementsThatVaryWithTheSeed) {
   // After the three Dvonn pieces: Black places the first coloured piece.
   const std::string position = "d8/10/1d9/10/5d3 place b";

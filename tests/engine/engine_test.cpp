@@ -449,6 +449,54 @@ TEST(PlacementVariety, DrawsAmongTheNearBestPlacementsAndRepeatsForASeed) {
   EXPECT_TRUE(reference.placement_choices(random_setup(3).position, wide).empty());
 }
 
+TEST(MovementVariety, DrawsAmongTheNearBestMovesInTheMiddleGameOnly) {
+  // A middle-game position: random moves from a random setup down to 34
+  // stacks of colour.
+  Position p = random_setup(8).position;
+  std::mt19937_64 rng(8);
+  while (live_stacks(p) > 34) {
+    MoveList list;
+    p.generate(list);
+    ASSERT_GT(list.size, 0);
+    p.play(list[static_cast<int>(rng() % list.size)]);
+  }
+  const MovementVariety wide{1000, 6, 2};  // every one of the six lines qualifies
+  ASSERT_TRUE(wide.applies(p));
+  Engine reference(kTopLevel, 8);
+  const std::vector<ScoredLine> choices = reference.movement_choices(p, wide);
+  ASSERT_EQ(choices.size(), 6u);
+  std::set<std::string> allowed;
+  for (const ScoredLine& l : choices) allowed.insert(to_string(l.move));
+  // The fixed-depth search from an empty table repeats exactly.
+  Engine other(kTopLevel, 8);
+  other.play(random_setup(9).position, PlayLimits::per_move(0.05 * kScale));  // fills its main table
+  const std::vector<ScoredLine> again = other.movement_choices(p, wide);
+  ASSERT_EQ(again.size(), choices.size());
+  for (std::size_t i = 0; i < again.size(); ++i) EXPECT_EQ(again[i].move, choices[i].move) << i;
+
+  std::set<std::string> played;
+  std::vector<std::string> first_run;
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    Engine e(kTopLevel, 8);
+    e.set_movement_variety(wide, seed);
+    const std::string m = to_string(e.play(p, PlayLimits::per_move(5.0 * kScale)).move);
+    EXPECT_TRUE(allowed.count(m)) << m;
+    played.insert(m);
+    first_run.push_back(m);
+  }
+  EXPECT_GE(played.size(), 3u);
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    Engine e(kTopLevel, 8);
+    e.set_movement_variety(wide, seed);
+    EXPECT_EQ(to_string(e.play(p, PlayLimits::per_move(5.0 * kScale)).move), first_run[seed - 1]);
+  }
+  // Not with a full board, nor while placing, nor when off.
+  EXPECT_FALSE(wide.applies(random_setup(3).position));
+  EXPECT_TRUE(reference.movement_choices(random_setup(3).position, wide).empty());
+  EXPECT_TRUE(reference.movement_choices(Position(), wide).empty());
+  EXPECT_FALSE((MovementVariety{0, 6, 2}).applies(p));
+}
+
 TEST(Engine, WhitesDoubleMoveKeepsTheSignOfTheScore) {
   // White places the 49th piece and then makes the first stack move, so the
   // search must not change sides there. From Black's 48th placement, each

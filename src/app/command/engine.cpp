@@ -29,6 +29,7 @@ struct EngineOptions {
   bool log_times = false;
   double move_overhead = protocol::CodecupOptions{}.per_move_overhead;
   bool reserve_overhead = false;
+  engine::MovementVariety movement_variety;
 };
 
 // One line on standard error per move, for scripts/time_use.py: where in
@@ -52,6 +53,10 @@ int run_engine(const EngineOptions& o) {
   if (o.variety.margin_centipieces > 0) {
     if (!player.engine()) throw InputError("--placement-variety needs a numbered level, not " + o.level);
     player.engine()->set_placement_variety(o.variety, o.seed);
+  }
+  if (o.movement_variety.margin_centipieces > 0) {
+    if (!player.engine()) throw InputError("--movement-variety needs a numbered level, not " + o.level);
+    player.engine()->set_movement_variety(o.movement_variety, o.seed);
   }
   protocol::CodecupOptions options;
   options.seconds_per_game = o.seconds_per_game;
@@ -84,7 +89,7 @@ void register_engine_command(CLI::App& app, CommandSet& set) {
                 "Evaluation weights MOVEMENT/PLACEMENT as dvonn tune prints them (tuning experiments)");
   c->add_option("--placement-variety", o->variety.margin_centipieces,
                 "Play a random one of the best coloured placements within this many centipieces of the best "
-                "(data for dvonn tune --placement-causal, diverse matches); default 0, off")
+                "(data for dvonn tune --placement-worth, diverse matches); default 0, off")
       ->check(CLI::Range(0.0, 10000.0));
   c->add_option("--placement-lines", o->variety.lines,
                 "How many of the best placements --placement-variety draws from; default 6")
@@ -98,6 +103,17 @@ void register_engine_command(CLI::App& app, CommandSet& set) {
   c->add_flag("--log-times", o->log_times,
               "Write one line per move to standard error: dvonn-time place|move PLACED|STACKS SECONDS LEFT "
               "(scripts/time_use.py)");
+  c->add_option("--movement-variety", o->movement_variety.margin_centipieces,
+                "In the middle game (38 to 20 stacks of colour), play a random one of the best moves within this "
+                "many centipieces of the best, searched to a fixed depth (data for dvonn tune --movement-worth); "
+                "default 0, off")
+      ->check(CLI::Range(0.0, 10000.0));
+  c->add_option("--movement-lines", o->movement_variety.lines,
+                "How many of the best moves --movement-variety draws from; default 6")
+      ->check(CLI::Range(2, 64));
+  c->add_option("--movement-depth", o->movement_variety.depth,
+                "The fixed depth of --movement-variety's search, in plies; default 4")
+      ->check(CLI::Range(1, 8));
   set.add(c, [o] { return run_engine(*o); });
 }
 

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -15,6 +16,7 @@
 #include "app/weights_text.hpp"
 #include "core/game_record.hpp"
 #include "engine/evaluation.hpp"
+#include "engine/placement_worth.hpp"
 #include "engine/player.hpp"
 #include "engine/selfplay.hpp"
 #include "engine/tuning.hpp"
@@ -34,6 +36,14 @@ struct TuneOptions {
   double outcome_share = 0.5;
   int threads = 1;
   bool placement_policy = false;
+  // --placement-worth: whose placements were varied, and how.
+  std::string worth_name;
+  engine::PlacementVariety variety{50, 6};
+  double step = std::nan("");  // given or not: default 0.5
+  std::string weights;         // what the varied player played with; default the shipped weights
+  // --movement-worth: the same for movement variety.
+  std::string movement_worth_name;
+  engine::MovementVariety movement_variety{50, 6, 4};
 };
 
 // Every record file named, or found (*.dvonn) in a folder named; sorted so
@@ -55,12 +65,17 @@ std::vector<std::filesystem::path> record_files(const std::vector<std::string>& 
   return files;
 }
 
-// Adds the finished games among the records, labelled as asked, on
-// `threads` threads; says how many it skipped.
-void add_records(const std::vector<std::string>& names, const engine::LabelOptions& labels, int threads,
-                 engine::TuningData& data, std::vector<engine::PolicySample>* decisions = nullptr) {
-  int skipped = 0;
-  std::vector<engine::RecordedGame> games;
+// A finished game read from a record, with its players' names.
+struct LoadedGame {
+  engine::RecordedGame game;
+  std::vector<Move> moves;
+  std::string white_name, black_name;
+};
+
+// The finished games among the records, in file order; counts the records
+// skipped. Forfeits and unfinished games say nothing about the final count.
+std::vector<LoadedGame> read_finished_games(const std::vector<std::string>& names, int& skipped) {
+  std::vector<LoadedGame> games;
   for (const auto& file : record_files(names)) {
     std::ifstream in(file);
     std::stringstream text;
@@ -69,22 +84,36 @@ void add_records(const std::vector<std::string>& names, const engine::LabelOptio
     auto record = parse_record(text.str(), &error);
     std::optional<Game> game;
     if (record) game = replay_record(*record, &error);
-    // Forfeits and unfinished games say nothing about the final count.
     if (!game || !game->position().is_over()) {
       ++skipped;
       continue;
     }
-    engine::RecordedGame g;
+    LoadedGame g;
     Position p = game->start().position;
     for (Move m : game->moves()) {
-      g.positions.push_back(p);
+      g.game.positions.push_back(p);
       p.play(m);
     }
     const Score s = p.score();
-    g.white = s.white;
-    g.black = s.black;
-    if (decisions) engine::add_placement_decisions(g.positions, game->moves(), *decisions);
+    g.game.white = s.white;
+    g.game.black = s.black;
+    g.moves = game->moves();
+    g.white_name = record->tag("White");
+    g.black_name = record->tag("Black");
     games.push_back(std::move(g));
+  }
+  return games;
+}
+
+// Adds the finished games among the records, labelled as asked, on
+// `threads` threads; says how many it skipped.
+void add_records(const std::vector<std::string>& names, const engine::LabelOptions& labels, int threads,
+                 engine::TuningData& data, std::vector<engine::PolicySample>* decisions = nullptr) {
+  int skipped = 0;
+  std::vector<engine::RecordedGame> games;
+  for (LoadedGame& g : read_finished_games(names, skipped)) {
+    if (decisions) engine::add_placement_decisions(g.game.positions, g.moves, *decisions);
+    games.push_back(std::move(g.game));
   }
   if (games.empty()) throw InputError("no finished game in the records given");
   const bool searching = labels.depth > 0 || labels.solve_live > 0;
@@ -121,7 +150,127 @@ int run_tune_placement_policy(const TuneOptions& o) {
   return 0;
 }
 
+// The placement (or movement) features' causal worth, from the games in
+// which the named player placed (or moved) with variety
+// (engine/placement_worth.hpp), and the weights moved `step` of the way to
+// it.
+int run_tune_worth(const TuneOptions& o, bool movement) {
+  const std::string& name = movement ? o.movement_worth_name : o.worth_name;
+  const std::string option = movement ? "--movement-worth" : "--placement-worth";
+  const std::string variety_option = movement ? "--movement-variety" : "--placement-variety";
+  const char* decisions = movement ? "moves" : "placements";
+  const double margin = movement ? o.movement_variety.margin_centipieces : o.variety.margin_centipieces;
+  const int lines = movement ? o.movement_variety.lines : o.variety.lines;
+  if (o.records.empty()) throw InputError(option + " needs --records");
+  if (name.empty()) throw InputError(option + " needs the name of the varied player");
+  if (!(margin > 0))
+    throw InputError(variety_option + " must be more than 0 centipieces (with 0 there is no choice to measure)");
+  const double step = std::isnan(o.step) ? 0.5 : o.step;
+  if (!(step > 0)) throw InputError("--step must be more than 0 (the share of the way to the estimate)");
+  // The weights the games were played with: the lines are recomputed with
+  // them, and the candidate moves from them.
+  const engine::Weights played = o.weights.empty() ? engine::default_weights() : parse_weights(o.weights);
+  const char* base = o.weights.empty() ? "shipped" : "played";
+  int skipped = 0, others = 0;
+  std::vector<engine::VariedGame> games;
+  std::set<std::string> players;
+  for (LoadedGame& g : read_finished_games(o.records, skipped)) {
+    players.insert(g.white_name);
+    players.insert(g.black_name);
+    const bool white = g.white_name == name, black = g.black_name == name;
+    // A game of the player against itself has two varied sides: not read.
+    if (white == black) {
+      ++others;
+      continue;
+    }
+    engine::VariedGame v;
+    v.positions = std::move(g.game.positions);
+    v.moves = std::move(g.moves);
+    v.white = g.game.white;
+    v.black = g.game.black;
+    v.varied = white ? Color::White : Color::Black;
+    games.push_back(std::move(v));
+  }
+  if (games.empty()) {
+    if (players.empty()) throw InputError("no finished game in the records given");
+    if (players.count(name))
+      throw InputError("\"" + name +
+                       "\" plays both sides of every finished game it is in: give the two "
+                       "players different --name in dvonn match");
+    std::string found;
+    for (const auto& p : players) found += (found.empty() ? "" : ", ") + ("\"" + p + "\"");
+    throw InputError("\"" + name + "\" is not a player in any finished game of the records (the players: " + found +
+                     "); give the varied player's --name from dvonn match");
+  }
+  std::fprintf(stderr,
+               "%zu finished games of %s read (%d records skipped, %d games without it); recomputing its "
+               "%s on %d thread%s\n",
+               games.size(), name.c_str(), skipped, others, decisions, o.threads, o.threads == 1 ? "" : "s");
+  auto progress = [&](std::size_t done) {
+    if (done % 100 == 0 || done == games.size())
+      std::fprintf(stderr, "%zu of %zu games recomputed\n", done, games.size());
+  };
+  const engine::WorthData data =
+      movement ? engine::movement_residuals(games, o.movement_variety, played, o.threads, engine::kTopLevel, progress)
+               : engine::placement_residuals(games, o.variety, played, o.threads, engine::kTopLevel, 64, progress);
+  if (data.with_choice == 0)
+    throw InputError("none of " + name + "'s " + decisions +
+                     " had a choice among its recomputed lines: were the games played with dvonn engine --level 8 " +
+                     variety_option + "?");
+  if (data.mismatches * 10 > data.decisions)
+    std::fprintf(stderr,
+                 "warning: %zu of %zu %s are not among the recomputed lines; were they played by this build's "
+                 "level 8 with %s %g, %d lines and %s?\n",
+                 data.mismatches, data.decisions, decisions, variety_option.c_str(), margin, lines,
+                 o.weights.empty() ? "the shipped weights" : "the weights given");
+  const engine::WorthFit fit =
+      engine::fit_worth(data.games, movement ? engine::kNumMoveWorthFeatures : engine::kNumWorthFeatures);
+
+  engine::Weights candidate = played;
+  const std::string depth = movement ? ", depth " + std::to_string(o.movement_variety.depth) : "";
+  std::printf(
+      "%s worth of %s (variety %g centipieces, %d lines%s): %zu games, %zu %s, %zu with a choice, %zu "
+      "mismatches\n",
+      movement ? "movement" : "placement", name.c_str(), margin, lines, depth.c_str(), games.size(), data.decisions,
+      decisions, data.with_choice, data.mismatches);
+  std::printf("  %-22s %8s %9s %9s %10s\n", "feature", base, "estimate", "se", "candidate");
+  // One row per weight of the model: k, the worth feature that measures
+  // it, or -1 (tempo, the same for every choice).
+  auto row = [&](const std::string& feature, int now, int& out, int k) {
+    const auto ks = static_cast<std::size_t>(k);
+    if (k >= 0 && fit.estimable[ks]) {
+      out = static_cast<int>(std::lround(now + step * (fit.estimate[ks] - now)));
+      std::printf("  %-22s %8d %9.1f %9.1f %10d\n", feature.c_str(), now, fit.estimate[ks], fit.se[ks], out);
+    } else {
+      // A feature no choice varied cannot be measured.
+      std::printf("  %-22s %8d %9s %9s %10d\n", feature.c_str(), now, "-", "-", out);
+    }
+  };
+  if (movement) {
+    for (int k = 0, i = 0; i < 2 * engine::kNumMoveFeatures; ++i) {
+      const bool tempo = i % engine::kNumMoveFeatures == engine::kTempo;
+      const auto w = static_cast<std::size_t>(i);
+      row(engine::feature_name_move(i), played.move[w], candidate.move[w], tempo ? -1 : k++);
+    }
+  } else {
+    for (int i = 0; i < engine::kNumPlaceFeatures; ++i) {
+      const auto w = static_cast<std::size_t>(i);
+      row(engine::feature_name_place(i), played.place[w], candidate.place[w], i < engine::kNumWorthFeatures ? i : -1);
+    }
+  }
+  std::printf("candidate = %s + %g x (estimate - %s), where estimated (standard errors clustered by game)\n", base,
+              step, base);
+  std::printf("weights: %s\n", format_weights_text(candidate).c_str());
+  std::printf("to test them: dvonn engine --level 8 --weights '%s'\n", format_weights_text(candidate).c_str());
+  return 0;
+}
+
 int run_tune(const TuneOptions& o) {
+  if (!o.worth_name.empty()) return run_tune_worth(o, false);
+  if (!o.movement_worth_name.empty()) return run_tune_worth(o, true);
+  if (!std::isnan(o.step) || !o.weights.empty())
+    throw InputError(std::string(o.weights.empty() ? "--step" : "--weights") +
+                     " needs --placement-worth or --movement-worth");
   if (o.placement_policy) {
     if (o.records.empty()) throw InputError("--placement-policy needs --records");
     return run_tune_placement_policy(o);
@@ -196,11 +345,52 @@ void register_tune_command(CLI::App& app, CommandSet& set) {
                 "With --label-depth: the outcome's share of each label, 0..1; default 0.5")
       ->check(CLI::Range(0.0, 1.0));
   c->add_option("--threads", o->threads,
-                "With --records: label the games' positions on this many threads (--label-depth, --solve); the "
-                "labels are the same for any number; default 1")
+                "With --records: label the games' positions on this many threads (--label-depth, --solve), or "
+                "recompute the placements (--placement-worth); the result is the same for any number; default 1")
       ->check(CLI::Range(1, 64));
-  c->add_flag("--placement-policy", o->placement_policy,
-              "Fit the placement weights to the placements the recorded players chose (needs --records)");
+  auto* policy = c->add_flag("--placement-policy", o->placement_policy,
+                             "Fit the placement weights to the placements the recorded players chose (needs "
+                             "--records)");
+  auto* worth = c->add_option("--placement-worth", o->worth_name,
+                              "Measure what each placement feature is worth from the records' games in which the "
+                              "player of this name placed with dvonn engine --placement-variety (needs --records)");
+  worth->excludes(policy);
+  for (const char* other : {"--label-depth", "--solve", "--clip", "--outcome-share"})
+    worth->excludes(c->get_option(other));
+  c->add_option("--placement-variety", o->variety.margin_centipieces,
+                "With --placement-worth: the margin the games were played with, in centipieces; default 50")
+      ->check(CLI::Range(0.0, 10000.0))
+      ->needs(worth);
+  c->add_option("--placement-lines", o->variety.lines,
+                "With --placement-worth: the lines the games were played with; default 6")
+      ->check(CLI::Range(2, 64))
+      ->needs(worth);
+  c->add_option("--step", o->step,
+                "With --placement-worth or --movement-worth: how far to move the weights (shipped, or --weights) "
+                "towards the estimate, 0..1; default 0.5")
+      ->check(CLI::Range(0.0, 1.0));
+  auto* movement_worth =
+      c->add_option("--movement-worth", o->movement_worth_name,
+                    "Measure what each movement feature is worth from the records' games in which the player of this "
+                    "name moved with dvonn engine --movement-variety (needs --records)");
+  movement_worth->excludes(policy)->excludes(worth);
+  for (const char* other : {"--label-depth", "--solve", "--clip", "--outcome-share"})
+    movement_worth->excludes(c->get_option(other));
+  c->add_option("--movement-variety", o->movement_variety.margin_centipieces,
+                "With --movement-worth: the margin the games were played with, in centipieces; default 50")
+      ->check(CLI::Range(0.0, 10000.0))
+      ->needs(movement_worth);
+  c->add_option("--movement-lines", o->movement_variety.lines,
+                "With --movement-worth: the lines the games were played with; default 6")
+      ->check(CLI::Range(2, 64))
+      ->needs(movement_worth);
+  c->add_option("--movement-depth", o->movement_variety.depth,
+                "With --movement-worth: the depth the games' varied moves were searched to; default 4")
+      ->check(CLI::Range(1, 8))
+      ->needs(movement_worth);
+  c->add_option("--weights", o->weights,
+                "With --placement-worth or --movement-worth: the weights MOVEMENT/PLACEMENT the varied player played "
+                "with (dvonn engine --weights); default the shipped ones");
   set.add(c, [o] { return run_tune(*o); });
 }
 
