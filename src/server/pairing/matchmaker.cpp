@@ -55,8 +55,9 @@ SeekAnswer Matchmaker::seek(const User& user, const std::string& control, bool r
   }
   if (rated && user.guest) return {400, "guests play casual games only: sign up to play rated games"};
   // Without the page open nobody would learn of the pairing, and the seek
-  // would outlive its browser.
-  if (!users_.online(user.id)) return {409, "open the site's page to seek a game"};
+  // would outlive its browser. Many nodes: the page may be open on another
+  // node (nginx without sticky sessions), which tells the person.
+  if (!online_anywhere(user.id)) return {409, "open the site's page to seek a game"};
   const std::int64_t now = context_.now_ms();
   {
     std::lock_guard lock(mutex_);
@@ -70,7 +71,8 @@ SeekAnswer Matchmaker::seek(const User& user, const std::string& control, bool r
   s.since_ms = now;
   if (shared_) {
     if (!shared_->place(s).empty()) return {500, "storage error: the seek could not be saved; try again"};
-    if (!users_.online(user.id)) shared_->withdraw_here(user.id);
+    // The page may have closed meanwhile (its went_offline already ran).
+    if (!online_anywhere(user.id)) shared_->withdraw(user.id);
     pair_shared();
     reread_waiting();
     publish();
@@ -94,14 +96,27 @@ void Matchmaker::went_offline(std::int64_t user) {
     withdraw(user);
     return;
   }
-  // Called on a network thread: the write waits on the read pool.
-  auto withdraw_here = [this, user] {
-    if (shared_->withdraw_here(user)) {
+  // Called on a network thread: the write waits on the read pool. The
+  // seek goes wherever it was placed, unless the person still has a page
+  // open on another node (which then tells them of a pairing).
+  auto gone = [this, user] {
+    bool elsewhere = false;
+    try {
+      elsewhere = shared_->online_elsewhere(user);
+    } catch (const std::exception&) {
+      // Unknown: the seek goes, as with one node (a page sends it again).
+    }
+    if (!elsewhere && shared_->withdraw(user)) {
       reread_waiting();
       publish();
     }
   };
-  if (!context_.background || !context_.background(withdraw_here)) withdraw_here();
+  if (!context_.background || !context_.background(gone)) gone();
+}
+
+bool Matchmaker::online_anywhere(std::int64_t user) {
+  if (users_.online(user)) return true;
+  return shared_ && shared_->online_elsewhere(user);
 }
 
 void Matchmaker::reread_waiting() {

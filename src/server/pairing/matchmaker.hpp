@@ -47,7 +47,8 @@ class Matchmaker {
   SeekAnswer seek(const User& user, const std::string& control, bool rated);
   // Withdraws a user's seek; whether there was one.
   bool withdraw(std::int64_t user);
-  // A user's last page on this node closed: their seek placed here goes.
+  // A user's last page on this node closed: their seek goes (many nodes:
+  // unless they have a page open on another node).
   void went_offline(std::int64_t user);
   // Many nodes on one database: the seeks are kept in `table` (every
   // node's), and only where `leads` says so are they paired and offered
@@ -75,6 +76,9 @@ class Matchmaker {
   void pair_shared();
   // The shared seeks waiting, by control, read again (many nodes).
   void reread_waiting();
+  // Whether the user has a page open (/ws/me) here or, many nodes, on
+  // another live node. Reads the database then (blocks).
+  bool online_anywhere(std::int64_t user);
   std::map<std::string, int> count_playing() const;
   void start(const Seek& a, const Seek& b);
   nlohmann::json controls_json() const;
