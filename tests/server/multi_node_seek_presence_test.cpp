@@ -84,5 +84,24 @@ TEST_F(MultiNodeSeekPresenceTest, ASeekGoesOnceThePersonsLastPageOnAnyNodeCloses
   }
 }
 
+TEST_F(MultiNodeSeekPresenceTest, ASeekGoesWhenTheLastPagesOnTwoNodesCloseAtOnce) {
+  NodePerson alice = signup(0, "alice");
+  auto on_zero = page(0, alice);
+  // Taken on node 1 once node 0's heartbeat lists her page there.
+  ASSERT_EQ(seek_when_seen(1, alice).status, 200);
+  auto on_one = page(1, alice);
+  // Node 1's heartbeat lists her page there within a second.
+  std::this_thread::sleep_for(std::chrono::milliseconds(1'500));
+  // Each node, as its page closes, still sees the other's in its
+  // heartbeat: the leader drops the seek a few seconds on.
+  on_one.reset();
+  on_zero.reset();
+  for (int node : {0, 1}) {
+    json gone = wait_get(
+        node, "/api/seeks", [](const json& g) { return g["mine"].is_null(); }, 15, alice);
+    EXPECT_TRUE(gone["mine"].is_null()) << node;
+  }
+}
+
 }  // namespace
 }  // namespace dvonn::server::testing

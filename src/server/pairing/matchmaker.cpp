@@ -119,6 +119,35 @@ bool Matchmaker::online_anywhere(std::int64_t user) {
   return shared_ && shared_->online_elsewhere(user);
 }
 
+void Matchmaker::drop_orphans() {
+  std::vector<Seek> seeks = shared_->live();
+  if (seeks.empty()) {
+    std::lock_guard lock(mutex_);
+    orphans_.clear();
+    return;
+  }
+  const std::set<std::int64_t> elsewhere = shared_->online_elsewhere();
+  const std::int64_t wall = system_now_ms();
+  std::vector<Seek> gone;
+  {
+    std::lock_guard lock(mutex_);
+    std::map<std::int64_t, std::int64_t> still;
+    for (const Seek& s : seeks) {
+      if (users_.online(s.user.id) || elsewhere.contains(s.user.id)) continue;
+      auto it = orphans_.find(s.user.id);
+      const std::int64_t since = it == orphans_.end() ? wall : it->second;
+      if (wall - since >= kOrphanMs)
+        gone.push_back(s);
+      else
+        still[s.user.id] = since;
+    }
+    orphans_ = std::move(still);
+  }
+  bool dropped = false;
+  for (const Seek& s : gone) dropped = shared_->drop(s) || dropped;
+  if (dropped) publish();
+}
+
 void Matchmaker::reread_waiting() {
   auto waiting = shared_->waiting();
   std::lock_guard lock(mutex_);
@@ -216,6 +245,7 @@ void Matchmaker::sweep() {
       }
     }
     if (drop) shared_->drop_gone();
+    if (leads) drop_orphans();
     pair_shared();
     if (leads) offers = shared_->take_engine_offers(context_.now_ms(), limits_.engine_offer_after_ms);
     reread_waiting();

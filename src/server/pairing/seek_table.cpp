@@ -78,6 +78,14 @@ std::optional<Seek> SeekTable::seek_of(std::int64_t user) {
 
 bool SeekTable::online_elsewhere(std::int64_t user) { return nodes_.others_online_users().contains(user); }
 
+std::set<std::int64_t> SeekTable::online_elsewhere() { return nodes_.others_online_users(); }
+
+bool SeekTable::drop(const Seek& seek) {
+  bool dropped = false;
+  std::string error = store_.commit([&](StoreWriter& w) { dropped = take(w.connection(), seek); });
+  return error.empty() && dropped;
+}
+
 std::vector<Seek> SeekTable::live() {
   std::vector<Seek> all;
   store_.read([&](Database* db) {

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,11 @@ class SeekTable {
   // that node's last heartbeat (NodeRegistry): a seek may be made on any
   // node while the page is open on one.
   bool online_elsewhere(std::int64_t user);
+  // The people with a page open on another live node.
+  std::set<std::int64_t> online_elsewhere();
+  // Deletes a seek if it is still the one read (not replaced meanwhile);
+  // whether it was.
+  bool drop(const Seek& seek);
   // The seeks of the live nodes, oldest first.
   std::vector<Seek> live();
   // Seeks of the live nodes waiting, by control.
