@@ -161,6 +161,10 @@ class Api {
   // The room of a move, undo, hint or resign with the body's seat token,
   // or null after answering why not.
   std::shared_ptr<GameRoom> seat_request(const ApiCall& call, std::string& token, const Respond& respond);
+  // The rematch request of a seat's token; asked again (at most `tries`
+  // more times) when refused by a stale memory of the game (many nodes:
+  // GameRoom::recheck).
+  void rematch(const std::shared_ptr<GameRoom>& room, const std::string& token, Respond respond, int tries);
   // Pushes a stored chat message to this node's connections of its game
   // that may see it; returns the message as the API shows it.
   nlohmann::json push_chat(const ChatGame& game, const ChatMessage& message);

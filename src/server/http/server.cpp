@@ -253,6 +253,10 @@ struct Server::Impl {
       tournament_actions_by_user.share("tournament", take);
       puzzle_attempts_by_user.share("puzzle", take);
     }
+    // Many nodes: a request refused by a room's memory of its game, older
+    // than the database for a moment, is checked again against the stored
+    // game (rooms/game_room_stale.cpp).
+    context.many_nodes = is_postgres_target(config.db);
     // Many nodes: an engine move is computed by the node that claims it.
     if (is_postgres_target(config.db))
       context.claim_engine = [this](const std::string& id, std::int64_t version) {
@@ -452,14 +456,23 @@ struct Server::Impl {
     each(idle, [this](const std::string& id) {
       if (auto room = registry.find(id)) room->resume_engine();
     });
+    // Buckets idle for a day are forgotten once a minute, not at every
+    // sweep: a full scan of the table each second would cost more than
+    // the rows it frees.
+    const std::int64_t now = now_ms();
+    std::int64_t last = buckets_swept_ms.load();
+    const bool sweep_buckets = now - last >= kBucketSweepMs && buckets_swept_ms.compare_exchange_strong(last, now);
     store->submit(
-        [this](StoreWriter& w) {
+        [this, sweep_buckets, now](StoreWriter& w) {
           drop_spent_engine_claims(w.connection());
-          forget_idle_rate_buckets(w.connection(), now_ms() - kDayMs);
+          if (sweep_buckets) forget_idle_rate_buckets(w.connection(), now - kDayMs);
         },
         {});
   }
   static constexpr std::int64_t kDayMs = 24 * 3600 * 1000;
+  static constexpr std::int64_t kBucketSweepMs = 60'000;
+  // When the leader last forgot idle rate buckets (0: not yet).
+  std::atomic<std::int64_t> buckets_swept_ms{0};
   // Many nodes: every second this node's heartbeat (with the players
   // connected here) is queued for the store's writer.
   static constexpr int kHeartbeatMs = 1000;
@@ -647,6 +660,7 @@ void Server::start() {
         s.config.db, s.store->node_id(),
         GameChangeFeed::Listener{.game =
                                      [&s](const GameChange& change) {
+                                       if (s.config.feed_hook) s.config.feed_hook();
                                        if (change.id.empty()) {
                                          s.registry.refresh_all();
                                          s.lobby.load(*s.store);

@@ -64,6 +64,10 @@ struct ServerConfig {
   // Tests: runs before every read of the lists, sessions and profiles (to
   // hold one up and see what else is still served).
   std::function<void()> read_hook;
+  // Tests: runs on the change feed's thread before each change of a game
+  // another node made is acted on (to hold the feed up: this node's rooms
+  // then stay behind the database, as for the moment a NOTIFY takes).
+  std::function<void()> feed_hook;
   // Behind a reverse proxy (--behind-proxy): the client's address is the
   // last X-Forwarded-For entry and X-Forwarded-Proto: https means TLS
   // (Secure cookies, HSTS). Off, both headers are ignored: anyone could

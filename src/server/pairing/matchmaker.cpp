@@ -55,8 +55,9 @@ SeekAnswer Matchmaker::seek(const User& user, const std::string& control, bool r
   }
   if (rated && user.guest) return {400, "guests play casual games only: sign up to play rated games"};
   // Without the page open nobody would learn of the pairing, and the seek
-  // would outlive its browser.
-  if (!users_.online(user.id)) return {409, "open the site's page to seek a game"};
+  // would outlive its browser. Many nodes: the page may be open on another
+  // node (nginx without sticky sessions), which tells the person.
+  if (!online_anywhere(user.id)) return {409, "open the site's page to seek a game"};
   const std::int64_t now = context_.now_ms();
   {
     std::lock_guard lock(mutex_);
@@ -70,7 +71,8 @@ SeekAnswer Matchmaker::seek(const User& user, const std::string& control, bool r
   s.since_ms = now;
   if (shared_) {
     if (!shared_->place(s).empty()) return {500, "storage error: the seek could not be saved; try again"};
-    if (!users_.online(user.id)) shared_->withdraw_here(user.id);
+    // The page may have closed meanwhile (its went_offline already ran).
+    if (!online_anywhere(user.id)) shared_->withdraw(user.id);
     pair_shared();
     reread_waiting();
     publish();
@@ -94,14 +96,56 @@ void Matchmaker::went_offline(std::int64_t user) {
     withdraw(user);
     return;
   }
-  // Called on a network thread: the write waits on the read pool.
-  auto withdraw_here = [this, user] {
-    if (shared_->withdraw_here(user)) {
+  // Called on a network thread: the write waits on the read pool. The
+  // seek goes wherever it was placed, unless the person still has a page
+  // open on another node (which then tells them of a pairing).
+  auto gone = [this, user] {
+    bool elsewhere = false;
+    try {
+      elsewhere = shared_->online_elsewhere(user);
+    } catch (const std::exception&) {
+      // Unknown: the seek goes, as with one node (a page sends it again).
+    }
+    if (!elsewhere && shared_->withdraw(user)) {
       reread_waiting();
       publish();
     }
   };
-  if (!context_.background || !context_.background(withdraw_here)) withdraw_here();
+  if (!context_.background || !context_.background(gone)) gone();
+}
+
+bool Matchmaker::online_anywhere(std::int64_t user) {
+  if (users_.online(user)) return true;
+  return shared_ && shared_->online_elsewhere(user);
+}
+
+void Matchmaker::drop_orphans() {
+  std::vector<Seek> seeks = shared_->live();
+  if (seeks.empty()) {
+    std::lock_guard lock(mutex_);
+    orphans_.clear();
+    return;
+  }
+  const std::set<std::int64_t> elsewhere = shared_->online_elsewhere();
+  const std::int64_t wall = system_now_ms();
+  std::vector<Seek> gone;
+  {
+    std::lock_guard lock(mutex_);
+    std::map<std::int64_t, std::int64_t> still;
+    for (const Seek& s : seeks) {
+      if (users_.online(s.user.id) || elsewhere.contains(s.user.id)) continue;
+      auto it = orphans_.find(s.user.id);
+      const std::int64_t since = it == orphans_.end() ? wall : it->second;
+      if (wall - since >= kOrphanMs)
+        gone.push_back(s);
+      else
+        still[s.user.id] = since;
+    }
+    orphans_ = std::move(still);
+  }
+  bool dropped = false;
+  for (const Seek& s : gone) dropped = shared_->drop(s) || dropped;
+  if (dropped) publish();
 }
 
 void Matchmaker::reread_waiting() {
@@ -201,6 +245,7 @@ void Matchmaker::sweep() {
       }
     }
     if (drop) shared_->drop_gone();
+    if (leads) drop_orphans();
     pair_shared();
     if (leads) offers = shared_->take_engine_offers(context_.now_ms(), limits_.engine_offer_after_ms);
     reread_waiting();

@@ -47,7 +47,8 @@ class Matchmaker {
   SeekAnswer seek(const User& user, const std::string& control, bool rated);
   // Withdraws a user's seek; whether there was one.
   bool withdraw(std::int64_t user);
-  // A user's last page on this node closed: their seek placed here goes.
+  // A user's last page on this node closed: their seek goes (many nodes:
+  // unless they have a page open on another node).
   void went_offline(std::int64_t user);
   // Many nodes on one database: the seeks are kept in `table` (every
   // node's), and only where `leads` says so are they paired and offered
@@ -75,6 +76,14 @@ class Matchmaker {
   void pair_shared();
   // The shared seeks waiting, by control, read again (many nodes).
   void reread_waiting();
+  // Whether the user has a page open (/ws/me) here or, many nodes, on
+  // another live node. Reads the database then (blocks).
+  bool online_anywhere(std::int64_t user);
+  // The leader (many nodes): drops the seeks of people with no page open
+  // on any node for kOrphanMs (their last pages closed on two nodes within
+  // a second, each node seeing the other's page in its heartbeat).
+  void drop_orphans();
+  static constexpr std::int64_t kOrphanMs = 3'000;
   std::map<std::string, int> count_playing() const;
   void start(const Seek& a, const Seek& b);
   nlohmann::json controls_json() const;
@@ -91,9 +100,10 @@ class Matchmaker {
   SeekPool pool_;
   std::unique_ptr<SeekTable> shared_;  // many nodes: the seeks in the database
   std::function<bool()> leads_;
-  std::map<std::string, int> shared_waiting_;  // as last read (many nodes)
-  std::int64_t shared_swept_ms_ = 0;           // wall clock
-  std::int64_t shared_dropped_ms_ = 0;         // wall clock
+  std::map<std::string, int> shared_waiting_;     // as last read (many nodes)
+  std::int64_t shared_swept_ms_ = 0;              // wall clock
+  std::int64_t shared_dropped_ms_ = 0;            // wall clock
+  std::map<std::int64_t, std::int64_t> orphans_;  // user -> seen with no page since (wall clock)
   mutable std::mutex mutex_;
   std::map<std::string, std::string> started_;  // game id -> control, while in progress
   std::map<std::string, int> playing_;          // control -> games in progress (as of the last count)

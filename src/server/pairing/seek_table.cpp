@@ -60,16 +60,6 @@ bool SeekTable::withdraw(std::int64_t user) {
   return had;
 }
 
-bool SeekTable::withdraw_here(std::int64_t user) {
-  bool had = false;
-  store_.commit([&](StoreWriter& w) {
-    Statement q(w.connection(), "DELETE FROM seeks WHERE user_id = ?1 AND node = ?2", false);
-    q.bind(1, user).bind(2, nodes_.id()).run();
-    had = w.connection()->changes() > 0;
-  });
-  return had;
-}
-
 std::optional<Seek> SeekTable::seek_of(std::int64_t user) {
   std::optional<Seek> found;
   store_.read([&](Database* db) {
@@ -84,6 +74,16 @@ std::optional<Seek> SeekTable::seek_of(std::int64_t user) {
     }
   });
   return found;
+}
+
+bool SeekTable::online_elsewhere(std::int64_t user) { return nodes_.others_online_users().contains(user); }
+
+std::set<std::int64_t> SeekTable::online_elsewhere() { return nodes_.others_online_users(); }
+
+bool SeekTable::drop(const Seek& seek) {
+  bool dropped = false;
+  std::string error = store_.commit([&](StoreWriter& w) { dropped = take(w.connection(), seek); });
+  return error.empty() && dropped;
 }
 
 std::vector<Seek> SeekTable::live() {

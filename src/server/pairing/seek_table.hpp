@@ -1,15 +1,17 @@
 // "Play now" seeks kept in the database (many nodes on one PostgreSQL
 // database): a person seeking on one node meets one seeking on another.
 // Each node writes its own people's seeks (placed, withdrawn, withdrawn
-// when their page closes); the leader reads them all and pairs (the
-// Matchmaker), deleting the pair's two rows in the transaction that makes
-// their game (take()), so a pair is made once whichever node pairs. The
-// seeks of a node that is gone (NodeRegistry) are left out and dropped.
+// when their last page on any node closes); the leader reads them all and
+// pairs (the Matchmaker), deleting the pair's two rows in the transaction
+// that makes their game (take()), so a pair is made once whichever node
+// pairs. The seeks of a node that is gone (NodeRegistry) are left out and
+// dropped.
 #pragma once
 
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -27,9 +29,16 @@ class SeekTable {
   std::string place(const Seek& seek);
   // Withdraws a user's seek, wherever placed; whether there was one.
   bool withdraw(std::int64_t user);
-  // Withdraws a user's seek placed on this node (their page here closed).
-  bool withdraw_here(std::int64_t user);
   std::optional<Seek> seek_of(std::int64_t user);
+  // Whether the user has a page open (/ws/me) on another live node, as of
+  // that node's last heartbeat (NodeRegistry): a seek may be made on any
+  // node while the page is open on one.
+  bool online_elsewhere(std::int64_t user);
+  // The people with a page open on another live node.
+  std::set<std::int64_t> online_elsewhere();
+  // Deletes a seek if it is still the one read (not replaced meanwhile);
+  // whether it was.
+  bool drop(const Seek& seek);
   // The seeks of the live nodes, oldest first.
   std::vector<Seek> live();
   // Seeks of the live nodes waiting, by control.

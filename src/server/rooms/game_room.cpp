@@ -220,7 +220,8 @@ std::optional<RoomReply> GameRoom::refuse_move_locked(const std::string& token, 
   return std::nullopt;
 }
 
-void GameRoom::move(const std::string& token, const std::string& move_text, Reply reply, const std::string& client) {
+void GameRoom::try_move(const std::string& token, const std::string& move_text, Reply reply,
+                        const std::string& client) {
   std::string error;
   auto m = parse_move(move_text, &error);
   std::unique_lock lock(mutex_);
@@ -292,7 +293,7 @@ void GameRoom::abort_locked(std::int64_t now, Reply reply) {
   commit_locked([](StoreWriter&) {}, {}, std::move(reply));
 }
 
-void GameRoom::abort(const std::string& token, Reply reply) {
+void GameRoom::try_abort(const std::string& token, Reply reply) {
   std::unique_lock lock(mutex_);
   Asker asker = asker_locked(token);
   auto refused = refuse_abort(facts_locked(), asker);
@@ -335,7 +336,7 @@ void GameRoom::arm_clock_locked() {
   });
 }
 
-void GameRoom::resign(const std::string& token, Reply reply) {
+void GameRoom::try_resign(const std::string& token, Reply reply) {
   std::unique_lock lock(mutex_);
   Asker asker = asker_locked(token);
   auto refused = refuse_resign(facts_locked(), asker);
@@ -346,7 +347,7 @@ void GameRoom::resign(const std::string& token, Reply reply) {
   commit_locked([](StoreWriter&) {}, {}, std::move(reply));
 }
 
-void GameRoom::cancel(std::int64_t user, Reply reply) {
+void GameRoom::try_cancel(std::int64_t user, Reply reply) {
   std::unique_lock lock(mutex_);
   bool player = user != 0 && (white_player_.id == user || black_player_.id == user);
   if (auto refused = refuse_cancel(facts_locked(), player)) return lock.unlock(), reply(*refused);
@@ -384,7 +385,7 @@ std::optional<LobbyEntry> GameRoom::lobby_entry() const {
   return e;
 }
 
-void GameRoom::undo(const std::string& token, Reply reply) {
+void GameRoom::try_undo(const std::string& token, Reply reply) {
   std::unique_lock lock(mutex_);
   int take_back = moves_to_undo(game_, seats_);
   if (auto refused = refuse_undo(facts_locked(), asker_locked(token), take_back)) return lock.unlock(), reply(*refused);
@@ -397,7 +398,7 @@ void GameRoom::undo(const std::string& token, Reply reply) {
   commit_locked([id = id_, keep](StoreWriter& w) { w.truncate_moves(id, keep); }, {}, std::move(reply));
 }
 
-void GameRoom::join(const User& player, Reply reply) {
+void GameRoom::try_join(const User& player, Reply reply) {
   std::unique_lock lock(mutex_);
   std::optional<Color> seat;
   if (white_token_.empty())
@@ -521,17 +522,21 @@ void GameRoom::lost_race(const Reply& reply, std::int64_t epoch) {
   // Off the writer thread: reading the game waits for a read connection,
   // whose holder may be waiting for the writer.
   auto take_over = [self = shared_from_this(), reply, epoch] {
+    RoomReply lost = refusal(409, kLostRace);
     try {
-      if (auto stored = self->context_.store.load(self->id_))
+      if (auto stored = self->context_.store.load(self->id_)) {
         self->refresh(*stored, epoch);
-      else if (self->context_.forget)
+        // The room has the stored game: the request may be asked again.
+        lost.stale = true;
+      } else if (self->context_.forget) {
         self->context_.forget(self->id_);
+      }
     } catch (const std::exception& e) {
       std::cerr << "dvonn serve: game " << self->id_ << ": reading it after another server's change: " << e.what()
                 << "\n";
       if (self->context_.forget) self->context_.forget(self->id_);
     }
-    if (reply) reply(refusal(409, kLostRace));
+    if (reply) reply(lost);
   };
   if (!context_.background) return take_over();
   if (context_.background(take_over)) return;

@@ -88,6 +88,11 @@ struct RoomContext {
   // Many servers on one database: which node has a seat's socket open
   // (null: one server, the seats' sockets are all here).
   SeatSockets* seat_sockets = nullptr;
+  // Many servers on one database: for the moment before another node's
+  // change is heard (GameChangeFeed), a room's memory of its game is older
+  // than the database; a request it refuses (or that loses to that change)
+  // is checked again against the stored game (game_room_stale.cpp).
+  bool many_nodes = false;
   // Set when the server stops: the sockets it closes are not players
   // leaving (their pages come back), so nobody is marked away.
   std::atomic<bool> stopping{false};
@@ -151,6 +156,16 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   // Ends an online or engine game before both sides have moved: no result,
   // no rating change (an open lobby game is withdrawn as by cancel).
   void abort(const std::string& token, Reply reply);
+  // Many nodes: whether a request refused by this room at `seen` (its
+  // version then) may have been refused by a memory of the game older than
+  // the database. Reads the stored game's version off this thread (on
+  // RoomContext::background) and, when it is newer than `seen`, takes the
+  // stored game over; then `then(newer)`. One node: then(false) at once.
+  void recheck(std::int64_t seen, std::function<void(bool newer)> then);
+  // Whether a refusal may come from a stale memory of the game: a 409
+  // saying so (RoomReply::stale), or a 400, 403 or 409 of the checks.
+  static bool may_be_stale(const RoomReply& reply);
+
   // The seat ("white", "black", "both") and token a user holds; nullopt if
   // none.
   std::optional<std::pair<std::string, std::string>> seat_of(std::int64_t user) const;
@@ -221,6 +236,27 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   static std::shared_ptr<GameRoom> from_row(const StoredGame& stored, Game game, const community::TimeControl& control,
                                             RoomContext& context);
   void load_community(const StoredGame& stored, const community::TimeControl& control);
+
+  // One attempt of a request against the room's memory, answering the
+  // reply it is given (the verbs' bodies; the public verbs run them
+  // through ask_fresh).
+  using Attempt = std::function<void(Reply reply)>;
+  // Many nodes: runs `attempt` and, when it is refused in a way a stale
+  // memory of the game could explain (may_be_stale), runs it again once
+  // the room has the stored game, at most `tries` more times; `reply` gets
+  // the last outcome. Nothing is applied twice: an attempt refused or lost
+  // wrote nothing. One node: runs `attempt` once.
+  void ask_fresh(Attempt attempt, Reply reply, int tries = 3);
+  void try_move(const std::string& token, const std::string& move_text, Reply reply, const std::string& client);
+  void try_undo(const std::string& token, Reply reply);
+  void try_join(const User& player, Reply reply);
+  void try_resign(const std::string& token, Reply reply);
+  void try_cancel(std::int64_t user, Reply reply);
+  void try_abort(const std::string& token, Reply reply);
+  void try_decline_rematch(const std::string& token, Reply reply);
+  void try_request_takeback(const std::string& token, Reply reply);
+  void try_answer_takeback(const std::string& token, bool accept, Reply reply);
+  void try_claim(const std::string& token, Reply reply);
 
   bool started_locked() const;
   bool over_locked() const;

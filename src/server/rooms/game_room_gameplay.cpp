@@ -236,7 +236,7 @@ void GameRoom::make_rematch(const StoredGame& game, const GameProgress& progress
       true);
 }
 
-void GameRoom::decline_rematch(const std::string& token, Reply reply) {
+void GameRoom::try_decline_rematch(const std::string& token, Reply reply) {
   std::unique_lock lock(mutex_);
   auto color = player_color_locked(token);
   std::optional<RoomReply> refused;
@@ -253,7 +253,7 @@ void GameRoom::decline_rematch(const std::string& token, Reply reply) {
   commit_locked({}, {}, std::move(reply), true);
 }
 
-void GameRoom::request_takeback(const std::string& token, Reply reply) {
+void GameRoom::try_request_takeback(const std::string& token, Reply reply) {
   std::unique_lock lock(mutex_);
   auto color = player_color_locked(token);
   std::optional<RoomReply> refused;
@@ -282,7 +282,7 @@ void GameRoom::request_takeback(const std::string& token, Reply reply) {
   commit_locked({}, {}, std::move(reply), true);
 }
 
-void GameRoom::answer_takeback(const std::string& token, bool accept, Reply reply) {
+void GameRoom::try_answer_takeback(const std::string& token, bool accept, Reply reply) {
   std::unique_lock lock(mutex_);
   auto color = player_color_locked(token);
   std::optional<RoomReply> refused;
@@ -318,7 +318,7 @@ void GameRoom::answer_takeback(const std::string& token, bool accept, Reply repl
   commit_locked([id = id_, keep](StoreWriter& w) { w.truncate_moves(id, keep); }, {}, std::move(reply));
 }
 
-void GameRoom::claim(const std::string& token, Reply reply) {
+void GameRoom::try_claim(const std::string& token, Reply reply) {
   std::unique_lock lock(mutex_);
   auto color = player_color_locked(token);
   std::int64_t now = context_.now_ms();

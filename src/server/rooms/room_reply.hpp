@@ -20,6 +20,11 @@ struct RoomReply {
   std::string seat;                          // join: the seat taken
   std::string token;                         // join: its token
   nlohmann::json hint;                       // hint: move, score, exact, pv
+  // A 409 for a change that lost to another server's change of the game:
+  // nothing of it was written and the room has taken over the stored game,
+  // so the same request may be checked again against that (many servers
+  // on one database: game_room_stale.cpp).
+  bool stale = false;
 };
 using Reply = std::function<void(const RoomReply&)>;
 

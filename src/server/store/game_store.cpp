@@ -9,6 +9,7 @@
 
 #include "server/base/random_id.hpp"
 #include "server/store/game_change_feed.hpp"
+#include "server/store/read_snapshot.hpp"
 #include "server/store/schema.hpp"
 #include "server/store/sqlite_database.hpp"
 #include "server/store/sqlite_util.hpp"
@@ -321,9 +322,11 @@ void GameStore::writer_loop() {
   }
 }
 
-std::optional<StoredGame> GameStore::load(const std::string& id) {
-  Lease lease(*this);
-  Database* db = lease.db;
+namespace {
+
+// A game's row, moves, players, tournament and rating changes, as read on
+// `db` (in one snapshot: GameStore::load).
+std::optional<StoredGame> read_game(Database* db, const std::string& id) {
   // Prepared per call: loads are rare (once per game per server start).
   Statement game(db,
                  "SELECT mode, level, start, white_token, black_token, engine_color, version, over, white_user, "
@@ -407,6 +410,28 @@ std::optional<StoredGame> GameStore::load(const std::string& id) {
     }
   }
   return g;
+}
+
+}  // namespace
+
+std::optional<StoredGame> GameStore::load(const std::string& id) {
+  Lease lease(*this);
+  // One snapshot: read statement by statement, a game's row of version N
+  // could come with the moves of version N+1 committed in between (by this
+  // server's writer or another server), and the room made of them would be
+  // ahead of its own version.
+  ReadSnapshot snapshot(lease.db);
+  return read_game(lease.db, id);
+}
+
+std::optional<std::int64_t> GameStore::stored_version(const std::string& id) {
+  Lease lease(*this);
+  Statement q(lease.db, "SELECT version FROM games WHERE id = ?1", false);
+  q.bind(1, id);
+  if (!q.next()) return std::nullopt;
+  std::int64_t version = q.integer(0);
+  q.reset();
+  return version;
 }
 
 std::vector<std::string> GameStore::unfinished_engine_games() {

@@ -153,8 +153,12 @@ class GameStore {
   // Queues work and waits for its commit; returns the error, "" on success.
   std::string commit(Work work);
 
-  // Reads a game; nullopt if there is none with that id. Thread-safe.
+  // Reads a game (in one snapshot: its row and moves agree); nullopt if
+  // there is none with that id. Thread-safe.
   std::optional<StoredGame> load(const std::string& id);
+  // A game's stored version (a cheap read: is a room's memory of it
+  // behind?); nullopt if there is no such game.
+  std::optional<std::int64_t> stored_version(const std::string& id);
   // Ids of engine games that are not over (their engine may be to move).
   std::vector<std::string> unfinished_engine_games();
   // Ids of unfinished timed games that have started (their clocks run).
