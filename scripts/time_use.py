@@ -9,8 +9,9 @@ engine writes (other programs' lines are ignored) and prints the mean
 seconds a game spent in each phase: the placements, then the movement
 phase by live stacks (the phase where the games are decided is about 36 to
 26 stacks), and what was left unused at the game's last move. A game
-starts where the clock left goes up (each game starts with a full clock);
-run the match with --concurrency 1 so the lines of games do not mix.
+starts where a line cannot follow the one before (fewer pieces placed,
+more stacks, or a placement after a move); run the match with
+--concurrency 1 so the lines of games do not mix.
 """
 import sys
 
@@ -23,9 +24,21 @@ BANDS = [
 ]
 
 
+def starts_game(previous, entry):
+    """Whether entry cannot follow previous in one game: pieces are only
+    placed, stacks only merge, and placing comes before moving."""
+    if previous[0] == "move" and entry[0] == "place":
+        return True
+    if previous[0] == entry[0] == "place":
+        return entry[1] <= previous[1]
+    if previous[0] == entry[0] == "move":
+        return entry[1] > previous[1]
+    return False
+
+
 def read_games(paths):
     """Lists of (kind, count, seconds, left), one list per game."""
-    games, current, last_left = [], [], None
+    games, current = [], []
     for path in paths:
         with open(path, encoding="utf-8", errors="replace") as f:
             for line in f:
@@ -36,11 +49,10 @@ def read_games(paths):
                     entry = (parts[1], int(parts[2]), float(parts[3]), float(parts[4]))
                 except ValueError:
                     sys.exit(f"{path}: not a time line: {line.strip()}")
-                if last_left is not None and entry[3] > last_left + 1e-6:
+                if current and starts_game(current[-1], entry):
                     games.append(current)
                     current = []
                 current.append(entry)
-                last_left = entry[3]
     if current:
         games.append(current)
     return games

@@ -28,14 +28,16 @@ struct CodecupOptions {
   double safety_margin() const { return 0.05 * seconds_per_game + 0.05; }
   // Charged to the player's clock for every move it sends, on top of the
   // time it measured: the wake-up and pipe latency the referee counts and
-  // the player cannot see. On a loaded machine (load 6-7 on 2 cores) the
-  // referee measured 0.4-0.8 s per game more than the player itself did.
-  double per_move_overhead = 0.015;
+  // the player cannot see. On a quiet core the referee measured about what
+  // the player did; at load 7 on 2 cores about 5 ms a move more. The 15 ms
+  // charged before cost 0.66 s of every game's clock (44 moves), half the
+  // clock at 1.25 s a game (docs/lab/2026-12-06-s16-every-start.md).
+  double per_move_overhead = 0.004;
   // Hold back, from the time the chooser is told it has, the overhead of
   // the moves still to come (own_moves_to_come): otherwise a short game
   // clock plans its moves as if they were free and runs dry in the middle
-  // game (at 1.25 s a game the charges are half the clock).
-  bool reserve_overhead = false;
+  // game.
+  bool reserve_overhead = true;
 };
 
 // About how many moves this side still sends after the one it is about to

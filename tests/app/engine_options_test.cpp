@@ -87,6 +87,15 @@ TEST(EngineOptions, TimeLogAndOverheadOptions) {
   EXPECT_GE(seconds, 0.0);
   // 2 s less the safety margin (0.15 s) and the reserve for 22 + 20 moves to come.
   EXPECT_NEAR(left, 2 - 0.15 - 0.002 * 42, 0.01) << r.output;
+  // The reserve is the default; --no-reserve-overhead plans with the whole clock.
+  r = run_dvonn("engine --log-times --no-reserve-overhead --time-per-game 2",
+                "Setup d8/10/1d9/10/5d3 place b\nStart\nQuit\n");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const auto plain = r.output.find("dvonn-time place 3 ");
+  ASSERT_NE(plain, std::string::npos) << r.output;
+  std::istringstream plain_fields(r.output.substr(plain + 19));
+  plain_fields >> seconds >> left;
+  EXPECT_NEAR(left, 2 - 0.15, 0.01) << r.output;
 }
 
 TEST(EngineOptions, WeightsTextReadsBackWhatItWrites) {

@@ -162,6 +162,7 @@ TEST(CodecupPlayerTest, PassesTheTimeLeftAfterItsOwnThinking) {
   std::vector<double> seen;
   CodecupOptions options;
   options.seconds_per_game = 2;
+  options.reserve_overhead = false;  // the charges alone (the reserve: below)
   TimedChooser slow = [&](const Position& p, double left) {
     seen.push_back(left);
     if (seen.size() <= 3) std::this_thread::sleep_for(std::chrono::milliseconds(40));
@@ -184,6 +185,7 @@ TEST(CodecupPlayerTest, ChargesAnOverheadForEveryMoveSent) {
   CodecupOptions options;
   options.seconds_per_game = 2;
   options.per_move_overhead = 0.1;  // large, so the measured time hardly matters
+  options.reserve_overhead = false;
   TimedChooser fast = [&](const Position& p, double left) {
     seen.push_back(left);
     return player->choose(p, 0);
@@ -205,6 +207,7 @@ TEST(CodecupPlayerTest, ReservesTheOverheadOfTheMovesToCome) {
   CodecupOptions options;
   options.seconds_per_game = 20;
   options.per_move_overhead = 0.1;
+  options.reserve_overhead = false;
   auto chooser = [&](std::vector<double>& seen, bool record) {
     return TimedChooser([&seen, &asked, &player, record](const Position& p, double left) {
       seen.push_back(left);
