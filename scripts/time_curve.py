@@ -34,7 +34,8 @@ def summary(w, d, l):
     s = (w + 0.5 * d) / n
     var = (w * (1 - s) ** 2 + d * (0.5 - s) ** 2 + l * s**2) / n
     se = math.sqrt(var / n)
-    return s, elo(s), elo(s - 1.96 * se), elo(s + 1.96 * se)
+    lo, hi = s - 1.96 * se, s + 1.96 * se
+    return s, elo(s), elo(lo) if lo > 0 else -math.inf, elo(hi) if hi < 1 else math.inf
 
 
 def read(path):
@@ -62,7 +63,7 @@ def x_of(ratio, lo, hi):
 
 
 def y_of(e):
-    e = min(max(e, ELO_MIN), ELO_MAX)
+    e = min(max(e, ELO_MIN), ELO_MAX)  # an open interval ends at the frame
     return TOP + (ELO_MAX - e) / (ELO_MAX - ELO_MIN) * (HEIGHT - TOP - BOTTOM)
 
 
