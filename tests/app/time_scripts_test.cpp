@@ -57,8 +57,9 @@ TEST(TimeUse, SplitsGamesWhereALineCannotFollowTheOneBefore) {
   ASSERT_EQ(script("time_use.py", dir + "/two.txt", dir + "/out.txt"), 0) << read_file(dir + "/out.txt");
   const std::string out = read_file(dir + "/out.txt");
   EXPECT_NE(out.find("2 games"), std::string::npos) << out;
-  // 0.5 + 0.2 + 1.0 seconds of movement over 2 games.
-  EXPECT_NE(out.find("0.850"), std::string::npos) << out;
+  // 0.5 + 1.0 seconds at 37 stacks or more, 0.2 at 27-36, over 2 games.
+  EXPECT_NE(out.find("movement, 37+ stacks                 0.750"), std::string::npos) << out;
+  EXPECT_NE(out.find("movement, 27-36 stacks               0.100"), std::string::npos) << out;
 }
 
 TEST(TimeCurve, TablesTheMatchesAndDrawsThem) {

@@ -237,12 +237,13 @@ TEST(Engine, RespectsItsTimeBudget) {
       Move m = engine.play(q, PlayLimits::game_clock(left)).move;
       EXPECT_TRUE(legal(q, m));
       // The plan uses at most a quarter of what is left, plus the clock's
-      // polling granularity.
-      EXPECT_LT(t.elapsed(), left * 0.3 + 0.01 * kScale) << left;
+      // polling granularity and room for a loaded machine (a search that
+      // ignored its clock would run for many seconds).
+      EXPECT_LT(t.elapsed(), left * 0.3 + 0.05 * kScale) << left;
     }
     Deadline t;
     SearchReport r = engine.search(q, SearchLimits{0.1, 0, 0, 1, nullptr});
-    EXPECT_LT(t.elapsed(), 0.1 + 0.02 * kScale);
+    EXPECT_LT(t.elapsed(), 0.1 + 0.08 * kScale);
     EXPECT_FALSE(r.lines.empty());
   }
 }
