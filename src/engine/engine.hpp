@@ -150,6 +150,11 @@ class Engine {
   // for tuning experiments that pit two weight sets against each other.
   void set_weights(const Weights& weights);
 
+  // Replaces the level's chance of a random move (LevelSettings), its
+  // draws seeded by `seed`, to measure where a level's handicap should sit
+  // (docs/strength.md).
+  void set_random_move(double chance, std::uint64_t seed);
+
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;

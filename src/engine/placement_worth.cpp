@@ -1,10 +1,9 @@
 #include "engine/placement_worth.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
-#include <mutex>
-#include <thread>
+
+#include "engine/parallel_games.hpp"
 
 namespace dvonn::engine {
 
@@ -150,36 +149,23 @@ GameCounts residuals_of_game(const VariedGame& game, Applies applies, Choices ch
 // Runs `per_game(game, engine, out)` for every game on `threads` threads,
 // each game with a fresh engine, and sums the counts.
 template <class PerGame>
-WorthData for_each_game(const std::vector<VariedGame>& games, const Weights& weights, int threads, int level,
-                        std::size_t hash_megabytes, const std::function<void(std::size_t games_done)>& on_game,
-                        PerGame per_game) {
+WorthData read_each_game(const std::vector<VariedGame>& games, const Weights& weights, int threads, int level,
+                         std::size_t hash_megabytes, const std::function<void(std::size_t games_done)>& on_game,
+                         PerGame per_game) {
   WorthData data;
   data.games.resize(games.size());
   std::vector<GameCounts> counts(games.size());
-  std::atomic<std::size_t> next{0};
-  std::size_t done = 0;
-  std::mutex progress;
-  auto work = [&] {
-    for (;;) {
-      const std::size_t i = next.fetch_add(1);
-      if (i >= games.size()) break;
-      // A fresh engine for each game, as the program that played it
-      // started fresh: its table fills along the game as it did in play.
-      Engine engine(level, hash_megabytes);
-      engine.set_weights(weights);
-      engine.new_game();
-      counts[i] = per_game(games[i], engine, data.games[i]);
-      if (on_game) {
-        std::lock_guard lock(progress);
-        on_game(++done);
-      }
-    }
-  };
-  const int helpers = std::clamp(threads, 1, 64) - 1;
-  std::vector<std::thread> pool;
-  for (int t = 0; t < helpers && static_cast<std::size_t>(t + 1) < games.size(); ++t) pool.emplace_back(work);
-  work();
-  for (auto& t : pool) t.join();
+  for_each_game(
+      games.size(), threads, [] { return 0; },
+      [&](std::size_t i, int&) {
+        // A fresh engine for each game, as the program that played it
+        // started fresh: its table fills along the game as it did in play.
+        Engine engine(level, hash_megabytes);
+        engine.set_weights(weights);
+        engine.new_game();
+        counts[i] = per_game(games[i], engine, data.games[i]);
+      },
+      on_game);
   for (const GameCounts& c : counts) {
     data.decisions += c.decisions;
     data.with_choice += c.with_choice;
@@ -210,13 +196,13 @@ std::vector<double> child_move_features(const Position& p, Move m, double sign) 
 WorthData placement_residuals(const std::vector<VariedGame>& games, const PlacementVariety& variety,
                               const Weights& weights, int threads, int level, std::size_t hash_megabytes,
                               const std::function<void(std::size_t games_done)>& on_game) {
-  return for_each_game(games, weights, threads, level, hash_megabytes, on_game,
-                       [&](const VariedGame& game, Engine& engine, WorthGame& out) {
-                         return residuals_of_game(
-                             game, [](const Position& p) { return p.in_placement() && !p.next_placement_is_dvonn(); },
-                             [&](const Position& p) { return engine.placement_choices(p, variety); },
-                             placement_residual, out);
-                       });
+  return read_each_game(games, weights, threads, level, hash_megabytes, on_game,
+                        [&](const VariedGame& game, Engine& engine, WorthGame& out) {
+                          return residuals_of_game(
+                              game, [](const Position& p) { return p.in_placement() && !p.next_placement_is_dvonn(); },
+                              [&](const Position& p) { return engine.placement_choices(p, variety); },
+                              placement_residual, out);
+                        });
 }
 
 std::vector<double> movement_residual(const Position& position, Move chosen, const std::vector<ScoredLine>& choices) {
@@ -235,7 +221,7 @@ WorthData movement_residuals(const std::vector<VariedGame>& games, const Movemen
                              const std::function<void(std::size_t games_done)>& on_game) {
   // Movement variety searches with a table of its own: the engine's main
   // one can be small.
-  return for_each_game(
+  return read_each_game(
       games, weights, threads, level, 1, on_game, [&](const VariedGame& game, Engine& engine, WorthGame& out) {
         return residuals_of_game(
             game, [&](const Position& p) { return variety.applies(p); },

@@ -1,13 +1,11 @@
 #include "engine/tuning.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <memory>
-#include <mutex>
 #include <sstream>
-#include <thread>
 
+#include "engine/parallel_games.hpp"
 #include "engine/search.hpp"
 #include "engine/solver.hpp"
 #include "engine/transposition_table.hpp"
@@ -212,36 +210,23 @@ int add_games_searched(const std::vector<RecordedGame>& games, TuningData& data,
   const bool search = options.depth > 0 || options.solve_live > 0;
   std::vector<TuningData> per_game(games.size());
   std::vector<int> replaced(games.size(), 0);
-  std::atomic<std::size_t> next{0};
-  std::size_t done = 0;
-  std::mutex progress;
-  auto work = [&] {
-    // Without labels to search for, no tables (80 MB a thread).
-    std::unique_ptr<LabelTables> tables = search ? std::make_unique<LabelTables>() : nullptr;
-    for (;;) {
-      const std::size_t i = next.fetch_add(1);
-      if (i >= games.size()) break;
-      const RecordedGame& g = games[i];
-      if (tables) {
-        // Emptied per game: which positions the solver finishes within its
-        // node budget must not depend on which thread labelled what before.
-        tables->solver_tt.clear();
-        tables->order.clear();
-        replaced[i] = label_positions(g.positions, g.white, g.black, per_game[i], options, *tables);
-      } else {
-        add_positions(g.positions, g.white, g.black, per_game[i], options.clip);
-      }
-      if (on_game) {
-        std::lock_guard lock(progress);
-        on_game(++done);
-      }
-    }
-  };
-  const int helpers = std::clamp(threads, 1, 64) - 1;
-  std::vector<std::thread> pool;
-  for (int t = 0; t < helpers && static_cast<std::size_t>(t + 1) < games.size(); ++t) pool.emplace_back(work);
-  work();
-  for (auto& t : pool) t.join();
+  for_each_game(
+      games.size(), threads,
+      // Without labels to search for, no tables (80 MB a thread).
+      [search] { return search ? std::make_unique<LabelTables>() : std::unique_ptr<LabelTables>(); },
+      [&](std::size_t i, std::unique_ptr<LabelTables>& tables) {
+        const RecordedGame& g = games[i];
+        if (tables) {
+          // Emptied per game: which positions the solver finishes within its
+          // node budget must not depend on which thread labelled what before.
+          tables->solver_tt.clear();
+          tables->order.clear();
+          replaced[i] = label_positions(g.positions, g.white, g.black, per_game[i], options, *tables);
+        } else {
+          add_positions(g.positions, g.white, g.black, per_game[i], options.clip);
+        }
+      },
+      on_game);
   int total = 0;
   for (std::size_t i = 0; i < games.size(); ++i) {
     for (auto& s : per_game[i].placement) data.placement.push_back(std::move(s));

@@ -55,6 +55,33 @@ TEST(EngineOptions, MovementVarietyIsRefusedWhereItCannotApply) {
   EXPECT_NE(r.output.find("--movement-depth"), std::string::npos) << r.output;
 }
 
+TEST(EngineOptions, RandomMoveReplacesTheLevelsChance) {
+  CommandResult r = run_dvonn("engine --level greedy --random-move 0.5");
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_NE(r.output.find("numbered level"), std::string::npos) << r.output;
+  r = run_dvonn("engine --random-move 1.5");
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_NE(r.output.find("--random-move"), std::string::npos) << r.output;
+  // Level 8 always picks the same move here; with every move random, the
+  // seeds pick different legal ones.
+  const std::string position = "d8/10/1d9/10/5d3 place b";
+  CommandResult legal = run_dvonn("legal --position \"" + position + "\"");
+  ASSERT_EQ(legal.exit_code, 0) << legal.output;
+  std::set<std::string> searched, random;
+  for (int seed = 1; seed <= 6; ++seed) {
+    for (const char* chance : {"0", "1"}) {
+      r = run_dvonn("engine --time-per-game 1 --random-move " + std::string(chance) + " --seed " + std::to_string(seed),
+                    "Setup " + position + "\nStart\nQuit\n");
+      ASSERT_EQ(r.exit_code, 0) << r.output;
+      const std::string move = r.output.substr(0, r.output.find('\n'));
+      EXPECT_NE(legal.output.find(move + "\n"), std::string::npos) << move;
+      (chance[0] == '0' ? searched : random).insert(move);
+    }
+  }
+  EXPECT_EQ(searched.size(), 1u);
+  EXPECT_GE(random.size(), 3u);
+}
+
 TEST(EngineOptions, PlacementVarietyPlaysLegalPlacementsThatVaryWithTheSeed) {
   // After the three Dvonn pieces: Black places the first coloured piece.
   const std::string position = "d8/10/1d9/10/5d3 place b";

@@ -30,6 +30,7 @@ struct EngineOptions {
   double move_overhead = protocol::CodecupOptions{}.per_move_overhead;
   bool reserve_overhead = protocol::CodecupOptions{}.reserve_overhead;
   engine::MovementVariety movement_variety;
+  double random_move = -1;  // < 0: the level's own chance
 };
 
 // One line on standard error per move, for scripts/time_use.py: where in
@@ -57,6 +58,10 @@ int run_engine(const EngineOptions& o) {
   if (o.movement_variety.margin_centipieces > 0) {
     if (!player.engine()) throw InputError("--movement-variety needs a numbered level, not " + o.level);
     player.engine()->set_movement_variety(o.movement_variety, o.seed);
+  }
+  if (o.random_move >= 0) {
+    if (!player.engine()) throw InputError("--random-move needs a numbered level, not " + o.level);
+    player.engine()->set_random_move(o.random_move, o.seed);
   }
   protocol::CodecupOptions options;
   options.seconds_per_game = o.seconds_per_game;
@@ -114,6 +119,10 @@ void register_engine_command(CLI::App& app, CommandSet& set) {
   c->add_option("--movement-depth", o->movement_variety.depth,
                 "The fixed depth of --movement-variety's search, in plies; default 4")
       ->check(CLI::Range(1, 8));
+  c->add_option("--random-move", o->random_move,
+                "Chance of a random legal move instead of the searched one, replacing the level's own "
+                "(drawn with --seed); for measuring the ladder")
+      ->check(CLI::Range(0.0, 1.0));
   set.add(c, [o] { return run_engine(*o); });
 }
 
