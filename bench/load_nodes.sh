@@ -23,27 +23,20 @@ think="${4:-200}"
 bin="$build/dvonn"
 load="$build/bench/load_test"
 for f in "$bin" "$load"; do [ -x "$f" ] || { echo "load_nodes: $f not found (build with -DDVONN_BENCH=ON)" >&2; exit 2; }; done
-pgbin="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)"
-[ -x "$pgbin/initdb" ] || { echo "load_nodes: PostgreSQL is not installed (scripts/setup.sh)" >&2; exit 2; }
 nginx_bin="$(command -v nginx || echo /usr/sbin/nginx)"
 [ -x "$nginx_bin" ] || { echo "load_nodes: nginx is not installed (scripts/setup.sh)" >&2; exit 2; }
 
 work="$(mktemp -d /tmp/dvonn-load-XXXXXX)"
 pids=()
-as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 cleanup() {
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
   wait 2>/dev/null || true
-  as_pg "$pgbin/pg_ctl" -D "$work/data" -m immediate -w stop >/dev/null 2>&1 || true
-  rm -rf "$work"
+  "$root/scripts/pg_throwaway.sh" stop "$work"
 }
 trap cleanup EXIT
-[ "$(id -u)" = 0 ] && chown postgres: "$work"
-as_pg "$pgbin/initdb" -D "$work/data" -A trust -U postgres -E UTF8 --locale=C.UTF-8 >/dev/null
-as_pg "$pgbin/pg_ctl" -D "$work/data" -l "$work/pg.log" -w -t 60 \
-  -o "-c listen_addresses='' -k $work -c max_connections=200" start >/dev/null
-as_pg "$pgbin/createdb" -h "$work" -U postgres one
-as_pg "$pgbin/createdb" -h "$work" -U postgres two
+"$root/scripts/pg_throwaway.sh" start "$work" 200 >/dev/null
+db_one="$("$root/scripts/pg_throwaway.sh" createdb "$work" one)"
+db_two="$("$root/scripts/pg_throwaway.sh" createdb "$work" two)"
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
 up() { for _ in $(seq 1 200); do curl -sf "http://127.0.0.1:$1/" >/dev/null && return 0; sleep 0.1; done; echo "load_nodes: nothing on port $1" >&2; exit 1; }
@@ -102,16 +95,16 @@ kill "$node_pid"
 
 p2="$(free_port)"
 pg_before="$(cpu_ms $(postgres_pids))"
-serve "$p2" "host=$work dbname=one user=postgres"
+serve "$p2" "$db_one"
 measure "one node, PostgreSQL" "$p2" "$node_pid"
 echo "PostgreSQL CPU during it (approx.): $(( $(cpu_ms $(postgres_pids)) - pg_before )) ms"
 kill "$node_pid"
 
 pa="$(free_port)"
 pb="$(free_port)"
-serve "$pa" "host=$work dbname=two user=postgres" --behind-proxy
+serve "$pa" "$db_two" --behind-proxy
 a_pid="$node_pid"
-serve "$pb" "host=$work dbname=two user=postgres" --behind-proxy
+serve "$pb" "$db_two" --behind-proxy
 b_pid="$node_pid"
 pn="$(free_port)"
 cat >"$work/nginx.conf" <<CONF

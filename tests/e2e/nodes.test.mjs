@@ -1,7 +1,7 @@
 // Several `dvonn serve` nodes on one PostgreSQL database, behind nginx
 // (issue 40; docs/deploy.md "Several servers on one database"). This test
-// starts its own throwaway PostgreSQL cluster (initdb in a temporary
-// folder, a Unix socket, no network), two nodes and nginx in front of them
+// starts its own throwaway PostgreSQL cluster (scripts/pg_throwaway.sh:
+// initdb in a temporary folder, a Unix socket, no network), two nodes and nginx in front of them
 // with no sticky sessions, and plays in Chromium: two people on two nodes,
 // then through nginx with a node killed (SIGKILL) in the middle of a game,
 // then an engine game with that node down. Where PostgreSQL or nginx cannot
@@ -33,9 +33,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const BIN = process.env.DVONN_BIN || path.join(here, '../../build/dvonn');
 const WEB = process.env.DVONN_WEB_ROOT || path.join(here, '../../web');
 const root = process.getuid && process.getuid() === 0;
+const THROWAWAY = path.join(here, '../../scripts/pg_throwaway.sh');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-let work, pgBin, db, browser, nginx;
+let work, db, browser, nginx;
 let victim = 0; // the node killed
 const nodes = []; // { port, proc }
 let front; // nginx's URL
@@ -51,12 +52,9 @@ function freePort() {
   });
 }
 
-// Runs a PostgreSQL program as the postgres user when we are root (initdb
-// refuses root).
-function pg(program, args) {
-  const bin = path.join(pgBin, program);
-  if (root) return execFileSync('runuser', ['-u', 'postgres', '--', bin, ...args], { stdio: 'pipe' });
-  return execFileSync(bin, args, { stdio: 'pipe' });
+// The throwaway cluster's script (start, createdb, stop): what it prints.
+function throwaway(...args) {
+  return execFileSync(THROWAWAY, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 }
 
 async function up(url, seconds = 20) {
@@ -102,25 +100,8 @@ async function startNode(i) {
 
 before(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'dvonn-nodes-'));
-  const versions = fs.existsSync('/usr/lib/postgresql') ? fs.readdirSync('/usr/lib/postgresql').sort() : [];
-  assert.ok(versions.length > 0, 'PostgreSQL is not installed (scripts/setup.sh installs it)');
-  pgBin = `/usr/lib/postgresql/${versions.at(-1)}/bin`;
-  if (root) execFileSync('chown', ['postgres:', work]);
-  pg('initdb', ['-D', `${work}/data`, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8']);
-  pg('pg_ctl', [
-    '-D',
-    `${work}/data`,
-    '-l',
-    `${work}/pg.log`,
-    '-w',
-    '-t',
-    '60',
-    '-o',
-    `-c listen_addresses='' -k ${work}`,
-    'start',
-  ]);
-  pg('createdb', ['-h', work, '-U', 'postgres', 'dvonn']);
-  db = `host=${work} dbname=dvonn user=postgres`;
+  throwaway('start', work);
+  db = throwaway('createdb', work, 'dvonn');
   await startNode(0);
   await startNode(1);
 
@@ -181,13 +162,13 @@ after(async () => {
   nginx?.kill('SIGTERM');
   for (const n of nodes) n?.proc.kill('SIGTERM');
   await sleep(300);
+  if (process.exitCode)
+    for (const f of ['node0.log', 'node1.log']) console.error(fs.readFileSync(path.join(work, f), 'utf8').slice(-3000));
   try {
-    pg('pg_ctl', ['-D', `${work}/data`, '-m', 'immediate', '-w', 'stop']);
+    throwaway('stop', work);
   } catch {
     // already gone
   }
-  if (process.exitCode)
-    for (const f of ['node0.log', 'node1.log']) console.error(fs.readFileSync(path.join(work, f), 'utf8').slice(-3000));
   fs.rmSync(work, { recursive: true, force: true });
 });
 

@@ -15,6 +15,10 @@
 namespace dvonn::server::testing {
 namespace {
 
+// The one script that starts and stops throwaway clusters (the e2e tests
+// and the load benchmark use it too).
+std::string script() { return std::string(DVONN_SOURCE_DIR) + "/scripts/pg_throwaway.sh"; }
+
 std::string read_file(const std::filesystem::path& path) {
   std::ifstream in(path);
   std::stringstream s;
@@ -22,34 +26,20 @@ std::string read_file(const std::filesystem::path& path) {
   return s.str();
 }
 
-// Debian installs each major version's programs in a folder of its own:
-// the newest one.
-std::string postgres_bin() {
-  std::string best;
-  std::error_code ec;
-  for (const auto& entry : std::filesystem::directory_iterator("/usr/lib/postgresql", ec)) {
-    auto bin = entry.path() / "bin";
-    if (std::filesystem::exists(bin / "initdb") && bin.string() > best) best = bin.string();
-  }
-  if (best.empty())
-    throw std::runtime_error(
-        "PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb): scripts/setup.sh installs it");
-  return best;
-}
-
 }  // namespace
 
-PostgresCluster::PostgresCluster() : bin_(postgres_bin()) {
+PostgresCluster::PostgresCluster() {
   char folder[] = "/tmp/dvonn-pg-XXXXXX";
   if (!mkdtemp(folder)) throw std::runtime_error("mkdtemp failed");
   folder_ = folder;
-  if (geteuid() == 0 && std::system(("chown postgres: " + folder_).c_str()) != 0)
-    throw std::runtime_error("cannot give " + folder_ + " to the postgres user");
   start_watchdog();
-  run("initdb", "-D " + folder_ + "/data -A trust -U postgres --no-sync -E UTF8 --locale=C.UTF-8");
-  // Unix socket in the folder only; fsync stays on (durability is tested).
-  run("pg_ctl", "-D " + folder_ + "/data -l " + folder_ + "/log -w -t 60 -o \"-c listen_addresses='' -k " + folder_ +
-                    " -c max_connections=400\" start");
+  // fsync stays on (durability is tested).
+  std::string out = folder_ + ".out";
+  std::string command = script() + " start " + folder_ + " 400 > " + out + " 2>&1";
+  int status = std::system(command.c_str());
+  std::string said = read_file(out);
+  std::filesystem::remove(out);
+  if (status != 0) throw std::runtime_error("PostgreSQL: `" + command + "` failed:\n" + said);
 }
 
 PostgresCluster::~PostgresCluster() {
@@ -60,9 +50,7 @@ PostgresCluster::~PostgresCluster() {
 }
 
 void PostgresCluster::start_watchdog() {
-  std::string stop = bin_ + "/pg_ctl -D " + folder_ + "/data -m immediate -w stop";
-  if (geteuid() == 0) stop = "runuser -u postgres -- " + stop;
-  std::string command = "[ -f " + folder_ + "/data/postmaster.pid ] && " + stop + " >/dev/null 2>&1; rm -rf " + folder_;
+  std::string command = script() + " stop " + folder_ + " >/dev/null 2>&1";
   int fds[2];
   if (pipe2(fds, O_CLOEXEC) != 0) throw std::runtime_error("pipe failed");
   pid_t pid = fork();
@@ -78,17 +66,6 @@ void PostgresCluster::start_watchdog() {
   close(fds[0]);
   watchdog_pipe_ = fds[1];
   watchdog_ = pid;
-}
-
-void PostgresCluster::run(const std::string& program, const std::string& arguments) {
-  std::string log = folder_ + "/" + program + ".out";
-  std::string command = bin_ + "/" + program + " " + arguments;
-  if (geteuid() == 0) command = "runuser -u postgres -- " + command;
-  command += " > " + log + " 2>&1";
-  if (std::system(command.c_str()) != 0) {
-    std::string server_log = read_file(folder_ + "/log");
-    throw std::runtime_error("PostgreSQL: `" + command + "` failed:\n" + read_file(log) + server_log);
-  }
 }
 
 std::string PostgresCluster::fresh_database() {

@@ -1,10 +1,9 @@
-// A throwaway PostgreSQL cluster for the tests of the PostgreSQL back end:
-// initdb in a temporary folder, the server listening on a Unix socket in
-// that folder only (no network), stopped and removed at the end. Debian's
-// packages (postgresql: /usr/lib/postgresql/<version>/bin). PostgreSQL
-// refuses to run as root, so as root it runs as the postgres user. Where it
-// cannot start, the constructor throws: a test that needs it then fails, it
-// is never skipped.
+// A throwaway PostgreSQL cluster for the tests of the PostgreSQL back end,
+// started and stopped by scripts/pg_throwaway.sh: initdb in a temporary
+// folder, the server listening on a Unix socket in that folder only (no
+// network), stopped and removed at the end. Where it cannot start, the
+// constructor throws: a test that needs it then fails, it is never
+// skipped.
 #pragma once
 
 #include <string>
@@ -25,12 +24,8 @@ class PostgresCluster {
   const std::string& folder() const { return folder_; }
 
  private:
-  // Runs a PostgreSQL program as the cluster's owner; throws with its output
-  // when it fails.
-  void run(const std::string& program, const std::string& arguments);
   void start_watchdog();
 
-  std::string bin_;     // the programs' folder
   std::string folder_;  // the data folder, the socket and the log
   int databases_ = 0;
   // A child that stops the cluster and removes the folder when this

@@ -52,6 +52,10 @@ std::string Metrics::text(const Gauges& g) const {
   one("dvonn_store_file_lost", "gauge",
       "1 when the database file was moved or deleted under the server: every write is refused until a restart.",
       g.store_file_lost ? 1 : 0);
+  one("dvonn_room_refreshes_full_total", "counter",
+      "Other nodes' changes of games in memory taken over by reading the whole game.", g.room_refreshes_full);
+  one("dvonn_room_refreshes_incremental_total", "counter",
+      "Other nodes' changes of games in memory taken over by reading only what changed.", g.room_refreshes_incremental);
   return out.str();
 }
 

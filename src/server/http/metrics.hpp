@@ -29,6 +29,9 @@ class Metrics {
     std::uint64_t store_transactions = 0;
     std::uint64_t store_errors = 0;  // writes rolled back
     bool store_file_lost = false;    // the database file moved or deleted
+    // Many nodes: other nodes' changes taken over (RoomRegistry::refresh).
+    std::uint64_t room_refreshes_full = 0;
+    std::uint64_t room_refreshes_incremental = 0;
   };
   // The whole page.
   std::string text(const Gauges& gauges) const;

@@ -514,6 +514,8 @@ struct Server::Impl {
     g.store_transactions = store->transactions();
     g.store_errors = store->failed_writes();
     g.store_file_lost = store->file_lost();
+    g.room_refreshes_full = registry.refresh_counts().full;
+    g.room_refreshes_incremental = registry.refresh_counts().incremental;
     return metrics.text(g);
   }
 

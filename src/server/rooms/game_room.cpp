@@ -45,6 +45,7 @@ GameRoom::GameRoom(RoomContext& context, std::string id, SeatInfo seats, Game ga
       white_token_(std::move(white_token)),
       black_token_(std::move(black_token)),
       version_(version),
+      stored_version_(version),
       creator_seen_ms_(context.now_ms()) {
   removed_ = removed_by_last_move(game_);
   committed_state_ = std::make_shared<const std::string>(state_json(id_, seats_, game_, removed_, version_));
@@ -242,6 +243,9 @@ void GameRoom::play_locked(Move m, Reply reply) {
   bool timed = clock_.running();
   if (timed) clock_.record_move(now);
   move_times_.push_back(now);
+  // The version commit_locked gives this change.
+  const std::int64_t version = version_ + 1;
+  move_versions_.push_back(version);
   // In a timed game a forced pass is played at once: nobody's time should
   // run for a move that is not a choice.
   while (timed && !game_.position().is_over()) {
@@ -251,13 +255,14 @@ void GameRoom::play_locked(Move m, Reply reply) {
     game_.play(Move::pass());
     clock_.record_move(now);
     move_times_.push_back(now);
+    move_versions_.push_back(version);
     removed_.clear();
     played.emplace_back(static_cast<int>(game_.moves().size()), "PASS");
   }
   if (game_.position().is_over()) end_locked(EndReason::Count, std::nullopt, now);
   commit_locked(
-      [id = id_, played, now](StoreWriter& w) {
-        for (const auto& [number, text] : played) w.append_move(id, number, text, now);
+      [id = id_, played, now, version](StoreWriter& w) {
+        for (const auto& [number, text] : played) w.append_move(id, number, text, now, version);
       },
       {}, std::move(reply));
 }
@@ -395,6 +400,7 @@ void GameRoom::try_undo(const std::string& token, Reply reply) {
   ended_ms_ = 0;
   int keep = static_cast<int>(game_.moves().size());
   if (move_times_.size() > static_cast<std::size_t>(keep)) move_times_.resize(keep);
+  if (move_versions_.size() > static_cast<std::size_t>(keep)) move_versions_.resize(keep);
   commit_locked([id = id_, keep](StoreWriter& w) { w.truncate_moves(id, keep); }, {}, std::move(reply));
 }
 
@@ -596,8 +602,15 @@ void GameRoom::committed(const std::string& error, std::shared_ptr<const std::st
       // game is over: nothing else changes it any more).
       if (version == version_) state = std::make_shared<const std::string>(state_body_locked());
     }
-    if (!broken_) {
+    if (!broken_ && version <= stored_version_) {
+      // The room took over a newer stored game meanwhile (another node's
+      // change heard before this commit's completion ran), which has this
+      // change: its state stays.
+      full = std::make_shared<const std::string>(
+          with_clock_locked(*committed_state_, committed_clock_, committed_started_));
+    } else if (!broken_) {
       // Commits complete in order, so this is the newest committed state.
+      stored_version_ = version;
       committed_state_ = state;
       committed_started_ = started_locked();
       committed_clock_ = clock_;

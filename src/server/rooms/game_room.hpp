@@ -130,6 +130,14 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   // took over the stored game since. Throws StoreError when the stored game
   // is not a valid one.
   void refresh(const StoredGame& stored, std::int64_t lost_epoch = -1);
+  // What the room holds of its game (for GameStore::load_increment).
+  HeldGame held() const;
+  // Takes over the stored game from what changed since `held`, as refresh
+  // would from the whole stored game (the same room results). False when
+  // the increment does not fit the room any more (it changed since
+  // `held`, a change of its own is being committed) or is not a valid one
+  // (inc.full included): the caller then refreshes from the whole game.
+  bool refresh_increment(const HeldGame& held, const GameIncrement& inc);
 
   // The last committed state (JSON text), its clock as of now.
   std::shared_ptr<const std::string> state() const;
@@ -236,6 +244,11 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   static std::shared_ptr<GameRoom> from_row(const StoredGame& stored, Game game, const community::TimeControl& control,
                                             RoomContext& context);
   void load_community(const StoredGame& stored, const community::TimeControl& control);
+  // refresh's and refresh_increment's end: the room takes over `stored`,
+  // whose game is `game` (replayed) and `removed` its last move's removed
+  // stacks; then pushes it to the watchers. Unlocks `lock`.
+  void take_over_locked(const StoredGame& stored, Game game, RemovedStacks removed,
+                        const community::TimeControl& control, std::unique_lock<std::mutex>& lock);
 
   // One attempt of a request against the room's memory, answering the
   // reply it is given (the verbs' bodies; the public verbs run them
@@ -344,7 +357,10 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   RemovedStacks removed_;
   std::string white_token_;  // equal to black_token_ in local games
   std::string black_token_;
-  std::int64_t version_ = 0;                            // increases with every change, in memory
+  std::int64_t version_ = 0;  // increases with every change, in memory
+  // The newest version known to be stored (committed here, or read): below
+  // version_ while a change of the room's is being committed.
+  std::int64_t stored_version_ = 0;
   std::int64_t engine_version_ = -1;                    // the version the engine was asked about
   EngineCharge engine_charge_;                          // who is charged for the engine's moves
   bool broken_ = false;                                 // a commit failed: refuse everything
@@ -377,8 +393,9 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   SeatPresence presence_;
   RematchOffer rematch_;
   TakebackRequest takeback_;
-  std::string stored_live_;               // the live fields as last written or read
-  std::vector<std::int64_t> move_times_;  // one per move: the clock is rebuilt from them after a takeback
+  std::string stored_live_;                  // the live fields as last written or read
+  std::vector<std::int64_t> move_times_;     // one per move: the clock is rebuilt from them after a takeback
+  std::vector<std::int64_t> move_versions_;  // one per move: StoredGame::move_versions
 };
 
 }  // namespace dvonn::server

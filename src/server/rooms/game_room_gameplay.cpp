@@ -315,6 +315,7 @@ void GameRoom::try_answer_takeback(const std::string& token, bool accept, Reply 
   } else if (move_times_.size() > static_cast<std::size_t>(keep)) {
     move_times_.resize(keep);
   }
+  if (move_versions_.size() > static_cast<std::size_t>(keep)) move_versions_.resize(keep);
   commit_locked([id = id_, keep](StoreWriter& w) { w.truncate_moves(id, keep); }, {}, std::move(reply));
 }
 

@@ -51,12 +51,79 @@ void GameRoom::refresh(const StoredGame& stored, std::int64_t lost_epoch) {
   std::unique_lock lock(mutex_);
   if (broken_) return;
   if (lost_epoch >= 0 ? epoch_ > lost_epoch : stored.version <= version_) return;
+  RemovedStacks removed = removed_by_last_move(game);
+  take_over_locked(stored, std::move(game), std::move(removed), control, lock);
+}
+
+HeldGame GameRoom::held() const {
+  std::lock_guard lock(mutex_);
+  HeldGame h;
+  h.version = version_;
+  h.moves = static_cast<std::int64_t>(game_.moves().size());
+  h.last_move_version = move_versions_.empty() ? 0 : move_versions_.back();
+  h.white_user = white_player_.id;
+  h.black_user = black_player_.id;
+  h.over = over_locked() || end_reason_ == EndReason::Cancelled;
+  h.has_rating_changes = rating_changes_.valid;
+  return h;
+}
+
+bool GameRoom::refresh_increment(const HeldGame& held, const GameIncrement& inc) {
+  if (inc.unchanged) return true;
+  std::unique_lock lock(mutex_);
+  if (broken_) return true;
+  if (inc.game.version <= version_) return true;  // heard of it already
+  // The room must still be what was held, with nothing of its own being
+  // committed: the increment goes on from there.
+  if (version_ != held.version || stored_version_ != version_ ||
+      game_.moves().size() != static_cast<std::size_t>(held.moves) || move_versions_.size() != game_.moves().size() ||
+      move_times_.size() != game_.moves().size())
+    return false;
+  const StoredGame& fresh = inc.game;
+  std::string error;
+  auto control = community::parse_time_control(fresh.clock, error);
+  if (!error.empty()) return false;
+  Game game = game_;
+  RemovedStacks removed = removed_;
+  for (std::size_t i = 0; i < fresh.moves.size(); ++i) {
+    auto m = parse_move(fresh.moves[i], &error);
+    if (!m) return false;
+    Stacks before = game.stacks();
+    if (!game.play(*m).empty()) return false;
+    removed = removed_stacks(std::move(before), *m, game.last_removed());
+  }
+  // The stored game as a whole load would read it: what the room holds,
+  // then what was read.
+  StoredGame whole = fresh;
+  whole.moves.clear();
+  whole.move_times = move_times_;
+  whole.move_times.insert(whole.move_times.end(), fresh.move_times.begin(), fresh.move_times.end());
+  whole.move_versions = move_versions_;
+  whole.move_versions.insert(whole.move_versions.end(), fresh.move_versions.begin(), fresh.move_versions.end());
+  whole.tournament = tournament_;
+  if (!inc.players_read) {
+    whole.white_player = white_player_;
+    whole.black_player = black_player_;
+  }
+  if (!inc.ratings_read && rating_changes_.valid) {
+    whole.has_rating_changes = true;
+    whole.white_before = rating_changes_.white_before;
+    whole.white_after = rating_changes_.white_after;
+    whole.black_before = rating_changes_.black_before;
+    whole.black_after = rating_changes_.black_after;
+  }
+  take_over_locked(whole, std::move(game), std::move(removed), control, lock);
+  return true;
+}
+
+void GameRoom::take_over_locked(const StoredGame& stored, Game game, RemovedStacks removed,
+                                const community::TimeControl& control, std::unique_lock<std::mutex>& lock) {
   seats_ = seat_info(stored);
   game_ = std::move(game);
-  removed_ = removed_by_last_move(game_);
+  removed_ = std::move(removed);
   white_token_ = stored.white_token;
   black_token_ = stored.black_token;
-  version_ = stored.version;
+  version_ = stored_version_ = stored.version;
   ++epoch_;
   // load_community sets what the stored game says of these.
   forced_result_.reset();
@@ -130,6 +197,9 @@ void GameRoom::load_community(const StoredGame& stored, const community::TimeCon
       if (player->engine) *before = *after = player->rating;
   }
   move_times_ = stored.move_times;
+  // A game just made: insert_game writes its moves with its version.
+  move_versions_ = stored.move_versions;
+  if (move_versions_.size() != game_.moves().size()) move_versions_.assign(game_.moves().size(), stored.version);
   take_live_locked(stored.live_fields);
   committed_state_ = std::make_shared<const std::string>(state_body_locked());
   committed_clock_ = clock_;

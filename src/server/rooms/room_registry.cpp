@@ -96,6 +96,17 @@ void RoomRegistry::refresh(const std::string& id, std::int64_t version) {
     room = it->second.room;
   }
   if (room->version() >= version) return;  // heard of its own change, or of an older one
+  const HeldGame held = room->held();
+  auto inc = context_.store.load_increment(id, held);
+  if (!inc) return forget(id);
+  if (inc->unchanged) return;
+  if (!inc->full && room->refresh_increment(held, *inc)) {
+    ++incremental_refreshes_;
+    return;
+  }
+  ++full_refreshes_;
+  if (inc->full) return room->refresh(inc->game);
+  // The room changed since it said what it held: the whole game, as now.
   auto stored = context_.store.load(id);
   if (!stored) return forget(id);
   room->refresh(*stored);
@@ -104,6 +115,7 @@ void RoomRegistry::refresh(const std::string& id, std::int64_t version) {
 void RoomRegistry::refresh_all() {
   for (const auto& room : rooms()) {
     try {
+      ++full_refreshes_;
       if (auto stored = context_.store.load(room->id())) room->refresh(*stored);
     } catch (const std::exception& e) {
       std::cerr << "dvonn serve: re-reading game " << room->id() << ": " << e.what() << "\n";

@@ -8,7 +8,9 @@
 // the next access reloads it as it was.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <list>
 #include <memory>
 #include <mutex>
@@ -38,7 +40,11 @@ class RoomRegistry {
   void forget(const std::string& id);
   // Another server changed a game (GameChangeFeed): a room in memory older
   // than `version` takes over the stored game; a game not in memory is
-  // left alone (the next find reads it). Throws StoreError.
+  // left alone (the next find reads it). The room reads only what it lacks
+  // (GameStore::load_increment: the row, the moves after its own) and
+  // re-reads the whole game when that does not fit (a takeback removed
+  // moves it holds, a change of its own is being committed). Throws
+  // StoreError.
   void refresh(const std::string& id, std::int64_t version);
   // Every room in memory re-reads its game (changes may have gone unheard).
   void refresh_all();
@@ -49,6 +55,14 @@ class RoomRegistry {
   std::vector<std::shared_ptr<GameRoom>> rooms() const;
 
   std::size_t size() const;
+
+  // How the rooms took over other servers' changes so far (refresh): by
+  // reading the whole game, or only what they lacked (/metrics, tests).
+  struct RefreshCounts {
+    std::uint64_t full = 0;
+    std::uint64_t incremental = 0;
+  };
+  RefreshCounts refresh_counts() const { return {full_refreshes_, incremental_refreshes_}; }
 
  private:
   struct Entry {
@@ -68,6 +82,8 @@ class RoomRegistry {
   std::mutex load_mutex_;
   std::unordered_map<std::string, Entry> rooms_;
   std::list<std::string> used_;  // ids, most recently used first
+  std::atomic<std::uint64_t> full_refreshes_{0};
+  std::atomic<std::uint64_t> incremental_refreshes_{0};
 };
 
 }  // namespace dvonn::server

@@ -32,7 +32,7 @@ class DatabaseWriter : public StoreWriter {
                      "created, white_user, black_user, clock, rated, created_ms, started_ms, lobby, color_choice, "
                      "updated_ms, to_move) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, "
                      "?16, ?17, ?18, ?15, 'white')"),
-        append_move_(db, "INSERT INTO moves(game_id, number, move, time) VALUES (?1, ?2, ?3, ?4)"),
+        append_move_(db, "INSERT INTO moves(game_id, number, move, time, version) VALUES (?1, ?2, ?3, ?4, ?5)"),
         truncate_(db, "DELETE FROM moves WHERE game_id = ?1 AND number > ?2"),
         white_seat_(db, "UPDATE games SET white_token = ?2, white_user = ?3 WHERE id = ?1"),
         black_seat_(db, "UPDATE games SET black_token = ?2, black_user = ?3 WHERE id = ?1"),
@@ -77,14 +77,17 @@ class DatabaseWriter : public StoreWriter {
         .bind(18, g.color_choice)
         .run();
     for (std::size_t i = 0; i < g.moves.size(); ++i)
-      append_move(g.id, static_cast<int>(i) + 1, g.moves[i], i < g.move_times.size() ? g.move_times[i] : created_ms);
+      append_move(g.id, static_cast<int>(i) + 1, g.moves[i], i < g.move_times.size() ? g.move_times[i] : created_ms,
+                  g.version);
     announce(g.id, g.version, g.lobby != LobbyState::None);
   }
-  void append_move(const std::string& id, int number, const std::string& move, std::int64_t time_ms) override {
+  void append_move(const std::string& id, int number, const std::string& move, std::int64_t time_ms,
+                   std::int64_t version) override {
     append_move_.bind(1, id)
         .bind(2, std::int64_t{number})
         .bind(3, move)
         .bind(4, static_cast<double>(time_ms) / 1000.0)
+        .bind(5, version)
         .run();
   }
   void truncate_moves(const std::string& id, int keep) override {
@@ -324,9 +327,9 @@ void GameStore::writer_loop() {
 
 namespace {
 
-// A game's row, moves, players, tournament and rating changes, as read on
-// `db` (in one snapshot: GameStore::load).
-std::optional<StoredGame> read_game(Database* db, const std::string& id) {
+// A game's row and live fields, without its moves, players, tournament and
+// rating changes.
+std::optional<StoredGame> read_game_row(Database* db, const std::string& id) {
   // Prepared per call: loads are rare (once per game per server start).
   Statement game(db,
                  "SELECT mode, level, start, white_token, black_token, engine_color, version, over, white_user, "
@@ -377,14 +380,53 @@ std::optional<StoredGame> read_game(Database* db, const std::string& id) {
   g.move_count = game.integer("move_count");
   g.live_fields = game.text("live_fields");
   game.reset();
-  Statement moves(db, "SELECT move, time FROM moves WHERE game_id = ?1 ORDER BY number", false);
-  moves.bind(1, id);
-  while (moves.next()) {
+  return g;
+}
+
+// Appends the moves numbered from `first` on to g (moves, times, versions);
+// false when they do not follow on from move first - 1 (a gap).
+bool read_moves(Database* db, StoredGame& g, std::int64_t first) {
+  Statement moves(
+      db, "SELECT number, move, time, version FROM moves WHERE game_id = ?1 AND number >= ?2 ORDER BY number", false);
+  moves.bind(1, g.id).bind(2, first);
+  bool follows = true;
+  for (std::int64_t expected = first; moves.next(); ++expected) {
+    follows = follows && moves.integer("number") == expected;
     g.moves.push_back(moves.text("move"));
     g.move_times.push_back(static_cast<std::int64_t>(moves.real("time") * 1000.0 + 0.5));
+    g.move_versions.push_back(moves.integer("version"));
   }
+  return follows;
+}
+
+void read_players(Database* db, StoredGame& g) {
   g.white_player = read_user(db, g.white_user).value_or(User{});
   g.black_player = read_user(db, g.black_user).value_or(User{});
+}
+
+void read_rating_changes(Database* db, StoredGame& g) {
+  Statement changes(db, "SELECT color, before, after FROM rating_history WHERE game_id = ?1", false);
+  changes.bind(1, g.id);
+  while (changes.next()) {
+    g.has_rating_changes = true;
+    if (changes.text("color") == "white") {
+      g.white_before = changes.real("before");
+      g.white_after = changes.real("after");
+    } else {
+      g.black_before = changes.real("before");
+      g.black_after = changes.real("after");
+    }
+  }
+}
+
+// A game's row, moves, players, tournament and rating changes, as read on
+// `db` (in one snapshot: GameStore::load).
+std::optional<StoredGame> read_game(Database* db, const std::string& id) {
+  auto row = read_game_row(db, id);
+  if (!row) return std::nullopt;
+  StoredGame& g = *row;
+  read_moves(db, g, 1);
+  read_players(db, g);
   Statement tournament(db,
                        "SELECT t.id AS id, t.name AS name, g.tournament_round AS round FROM games g"
                        " JOIN tournaments t ON t.id = g.tournament_id WHERE g.id = ?1",
@@ -397,19 +439,50 @@ std::optional<StoredGame> read_game(Database* db, const std::string& id) {
             .dump();
     tournament.reset();
   }
-  Statement changes(db, "SELECT color, before, after FROM rating_history WHERE game_id = ?1", false);
-  changes.bind(1, id);
-  while (changes.next()) {
-    g.has_rating_changes = true;
-    if (changes.text("color") == "white") {
-      g.white_before = changes.real("before");
-      g.white_after = changes.real("after");
-    } else {
-      g.black_before = changes.real("before");
-      g.black_after = changes.real("after");
+  read_rating_changes(db, g);
+  return row;
+}
+
+// What changed of a game since `held`, as read on `db` (in one snapshot).
+std::optional<GameIncrement> read_increment(Database* db, const std::string& id, const HeldGame& held) {
+  auto row = read_game_row(db, id);
+  if (!row) return std::nullopt;
+  GameIncrement inc;
+  if (row->version == held.version) {
+    inc.unchanged = true;
+    return inc;
+  }
+  inc.game = std::move(*row);
+  StoredGame& g = inc.game;
+  // From the last move held on (or from the first): the held moves are
+  // still stored as held only if that move was written by the version that
+  // wrote the held one (a takeback deletes the moves after those it keeps).
+  bool fits = g.version > held.version && read_moves(db, g, std::max<std::int64_t>(held.moves, 1));
+  if (fits && held.moves > 0) {
+    fits = !g.moves.empty() && held.last_move_version != 0 && g.move_versions.front() == held.last_move_version;
+    if (fits) {
+      g.moves.erase(g.moves.begin());
+      g.move_times.erase(g.move_times.begin());
+      g.move_versions.erase(g.move_versions.begin());
     }
   }
-  return g;
+  // The summary's count of moves is written with each change: a stored
+  // game that does not agree with it is not one to add to.
+  fits = fits && g.move_count == held.moves + static_cast<std::int64_t>(g.moves.size());
+  if (!fits) {
+    inc.full = true;
+    g = *read_game(db, id);
+    return inc;
+  }
+  if (g.white_user != held.white_user || g.black_user != held.black_user || (g.over && !held.over)) {
+    read_players(db, g);
+    inc.players_read = true;
+  }
+  if (g.over && !held.has_rating_changes) {
+    read_rating_changes(db, g);
+    inc.ratings_read = true;
+  }
+  return inc;
 }
 
 }  // namespace
@@ -422,6 +495,12 @@ std::optional<StoredGame> GameStore::load(const std::string& id) {
   // ahead of its own version.
   ReadSnapshot snapshot(lease.db);
   return read_game(lease.db, id);
+}
+
+std::optional<GameIncrement> GameStore::load_increment(const std::string& id, const HeldGame& held) {
+  Lease lease(*this);
+  ReadSnapshot snapshot(lease.db);
+  return read_increment(lease.db, id, held);
 }
 
 std::optional<std::int64_t> GameStore::stored_version(const std::string& id) {

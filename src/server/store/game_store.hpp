@@ -57,6 +57,12 @@ struct StoredGame {
   bool over = false;
   std::vector<std::string> moves;        // in order, move 1 first
   std::vector<std::int64_t> move_times;  // ms since the epoch, one per move
+  // One per move: the game's version whose change wrote it (moves.version;
+  // 0: unknown, written by an older server). A node holding moves 1..N
+  // knows its move N is still the stored one when both say the same
+  // version (a takeback deletes moves; a move played again is written by
+  // a later version): GameStore::load_increment.
+  std::vector<std::int64_t> move_versions;
 
   // Players (0: an anonymous seat). load() fills the User rows.
   std::int64_t white_user = 0;
@@ -86,6 +92,37 @@ struct StoredGame {
   std::string live_fields;
 };
 
+// What a node holds of a game in memory (a room), for load_increment.
+struct HeldGame {
+  std::int64_t version = 0;
+  std::int64_t moves = 0;              // moves 1..moves
+  std::int64_t last_move_version = 0;  // StoredGame::move_versions of move `moves`
+  std::int64_t white_user = 0;
+  std::int64_t black_user = 0;
+  bool over = false;
+  bool has_rating_changes = false;
+};
+
+// What changed of a stored game since a node's HeldGame (many nodes: after
+// another node's change, a node reads what it lacks instead of the whole
+// game, GameStore::load_increment).
+struct GameIncrement {
+  // The held game is the stored one (nothing to read).
+  bool unchanged = false;
+  // The increment does not fit what is held (a takeback removed held
+  // moves, a move held was written by an unknown version): `game` is the
+  // whole stored game, read as by load().
+  bool full = false;
+  // Otherwise `game` has the row's fields and live fields as stored, but
+  // only the moves after the held ones (moves, move_times, move_versions);
+  // its tournament is not read (a game's tournament is set when it is
+  // made), its players only when players_read (their ids changed, or the
+  // game ended: ratings), its rating changes only when ratings_read.
+  bool players_read = false;
+  bool ratings_read = false;
+  StoredGame game;
+};
+
 // What the lists (my games, archive, live) show of a game, kept up to date
 // with every change.
 struct GameProgress {
@@ -110,7 +147,10 @@ class StoreWriter {
  public:
   virtual ~StoreWriter() = default;
   virtual void insert_game(const StoredGame& game) = 0;  // with its moves
-  virtual void append_move(const std::string& id, int number, const std::string& move, std::int64_t time_ms) = 0;
+  // version: the game's version this change gives it (StoredGame::move_versions;
+  // 0: unknown).
+  virtual void append_move(const std::string& id, int number, const std::string& move, std::int64_t time_ms,
+                           std::int64_t version = 0) = 0;
   // Deletes the moves after the first `keep`.
   virtual void truncate_moves(const std::string& id, int keep) = 0;
   // A seat taken: its token and its player (0: anonymous).
@@ -156,6 +196,9 @@ class GameStore {
   // Reads a game (in one snapshot: its row and moves agree); nullopt if
   // there is none with that id. Thread-safe.
   std::optional<StoredGame> load(const std::string& id);
+  // What changed of a game since `held` (in one snapshot, as load); nullopt
+  // if there is no such game. Thread-safe.
+  std::optional<GameIncrement> load_increment(const std::string& id, const HeldGame& held);
   // A game's stored version (a cheap read: is a room's memory of it
   // behind?); nullopt if there is no such game.
   std::optional<std::int64_t> stored_version(const std::string& id);

@@ -73,6 +73,12 @@ void create_schema(Database* db) {
       migrated = true;
       if (std::string(name) == "white_rating_then") ratings_then_added = true;
     }
+  // The game's version whose change wrote each move (0: a move written
+  // before this column, or by an older server): a node holding a game's
+  // moves reads only those it lacks when its last one is still stored as
+  // it holds it (GameStore::load_increment).
+  if (!sql_has_column(db, "moves", "version"))
+    sql_exec(db, "ALTER TABLE moves ADD COLUMN version INTEGER NOT NULL DEFAULT 0");
   // Old games: their times from the old columns (the list summary is
   // rewritten when each is next loaded: GameRoom::refresh_summary).
   if (migrated)
