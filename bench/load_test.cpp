@@ -1,13 +1,10 @@
 // Server load test: many WebSocket clients on loopback playing random legal
 // moves in many concurrent online games (two clients per game). Reports the
 // moves per second and the time from sending a move to every client of that
-// game having received the new state (p50, p99, max), and the bytes of the
-// states and move messages (docs/server-api.md, "Move deltas") received a
-// move. The clients take move messages as the browser does, or only whole
-// states with --full-states 1.
+// game having received the new state (p50, p99, max).
 //
 //   load_test [--games 1000] [--seconds 20] [--think-ms 200] [--port P] [--client-threads 2]
-//             [--server-threads 2] [--full-states 1]
+//             [--server-threads 2]
 //   load_test --many-games N [--addresses 400] [--port P --pid PID] [--max-rooms R]
 //   load_test --list-games N [--listers 2] [--seconds 20] [--list-target /api/me/games]
 //
@@ -69,8 +66,7 @@ namespace {
 struct Options {
   int games = 1000;
   double seconds = 20;
-  int think_ms = 200;        // mean pause before a move (uniform 0.5x..1.5x)
-  bool full_states = false;  // ask for whole states only (no move messages)
+  int think_ms = 200;  // mean pause before a move (uniform 0.5x..1.5x)
   unsigned short port = 0;
   int client_threads = 2;
   int server_threads = 2;  // the in-process server's I/O threads
@@ -288,8 +284,6 @@ struct Stats {
   std::atomic<long> finished_games{0};
   std::atomic<long> disconnects{0};
   std::atomic<bool> measuring{false};
-  std::atomic<long long> bytes{0};  // of the messages received while measuring
-  std::atomic<long long> messages{0};
 };
 
 // The few fields a client needs, read from the state text without building a
@@ -324,8 +318,7 @@ class Client : public std::enable_shared_from_this<Client> {
   Client(net::strand<net::io_context::executor_type> strand, Game& game, int seat, std::string target)
       : ws_(strand), timer_(strand), game_(game), seat_(seat), target_(std::move(target)) {}
   void start(unsigned short port, std::function<void(bool)> connected);
-  // A state or a move message (whose fields on_state reads are there too).
-  void on_state(std::string_view state, bool delta);
+  void on_state(std::string_view state);
   bool open = false;
 
  private:
@@ -339,7 +332,6 @@ class Client : public std::enable_shared_from_this<Client> {
   std::string target_;
   beast::flat_buffer buffer_;
   std::deque<std::shared_ptr<std::string>> out_;
-  std::size_t moves_ = 0;  // of the game, as this client knows it
 };
 
 struct Game {
@@ -379,25 +371,17 @@ void Client::read() {
     }
     std::string text = beast::buffers_to_string(self->buffer_.data());
     self->buffer_.consume(self->buffer_.size());
-    if (self->game_.stats->measuring) {
-      self->game_.stats->bytes += text.size();
-      ++self->game_.stats->messages;
-    }
     if (text.starts_with(R"({"type":"state")"))
-      self->on_state(text, false);
-    else if (text.starts_with(R"({"type":"move")"))
-      self->on_state(text, true);
+      self->on_state(text);
     else if (text.find(R"("type":"error")") != std::string::npos)
       ++self->game_.stats->errors;
     self->read();
   });
 }
 
-void Client::on_state(std::string_view state, bool delta) {
+void Client::on_state(std::string_view state) {
   Game& g = game_;
-  // A move message follows the state just before it (the server sends one
-  // only then, and this client misses none).
-  std::size_t n = moves_ = delta ? moves_ + 1 : string_array(state, "moves").size();
+  std::size_t n = string_array(state, "moves").size();
   if (n == g.pending_moves && !g.received[seat_]) {
     g.received[seat_] = true;
     if (g.received[0] && g.received[1]) {
@@ -480,14 +464,11 @@ int main(int argc, char** argv) {
       o.list_games = std::stoi(argv[i + 1]);
     else if (a == "--listers")
       o.listers = std::max(0, std::stoi(argv[i + 1]));
-    else if (a == "--full-states")
-      o.full_states = std::stoi(argv[i + 1]) != 0;
     else if (a == "--list-target")
       o.list_target = argv[i + 1];
     else {
       std::cerr << "usage: load_test [--games N] [--seconds S] [--think-ms MS] [--port P] [--client-threads T] "
-                   "[--server-threads T] [--full-states 1]\n       load_test --many-games N [--addresses A] [--port P "
-                   "--pid PID] "
+                   "[--server-threads T]\n       load_test --many-games N [--addresses A] [--port P --pid PID] "
                    "[--max-rooms R]\n       load_test --list-games N [--listers L] [--seconds S] [--list-target T]\n";
       return 2;
     }
@@ -541,9 +522,8 @@ int main(int argc, char** argv) {
     g->think_ms = o.think_ms;
     std::string white = created["token"], black = joined["token"];
     g->strand.emplace(net::make_strand(io));
-    std::string deltas = o.full_states ? "" : "&deltas=1";
-    g->clients[0] = std::make_shared<Client>(*g->strand, *g, 0, "/ws?game=" + g->id + "&token=" + white + deltas);
-    g->clients[1] = std::make_shared<Client>(*g->strand, *g, 1, "/ws?game=" + g->id + "&token=" + black + deltas);
+    g->clients[0] = std::make_shared<Client>(*g->strand, *g, 0, "/ws?game=" + g->id + "&token=" + white);
+    g->clients[1] = std::make_shared<Client>(*g->strand, *g, 1, "/ws?game=" + g->id + "&token=" + black);
     games.push_back(std::move(g));
   }
 
@@ -588,9 +568,6 @@ int main(int argc, char** argv) {
             << "moves " << stats.moves << " (" << static_cast<double>(stats.moves) / elapsed << " per second), "
             << "games finished " << stats.finished_games.load() << ", errors " << stats.errors.load()
             << ", disconnects " << stats.disconnects.load() << "\n"
-            << "received " << stats.messages.load() << " messages, "
-            << (stats.moves ? stats.bytes.load() / stats.moves : 0) << " bytes a move (both clients, "
-            << (o.full_states ? "whole states" : "move messages") << ")\n"
             << "move -> every client of the game: p50 " << p50 << " ms, p99 " << p99 << " ms, p99.9 " << p999
             << " ms, max " << worst << " ms" << std::endl;
 

@@ -146,13 +146,10 @@ export const api = {
 };
 
 // A WebSocket to /ws that reconnects with backoff. onState(state) for every
-// state the server sends; onStatus('live'|'connecting'|'offline'). With
-// onDelta, a game's ordinary moves come as small {"type": "move"} messages
-// (docs/server-api.md, "Move deltas"), given to onDelta(message).
+// state the server sends; onStatus('live'|'connecting'|'offline').
 export class LiveConnection {
-  constructor(gameId, token, { onState, onStatus, onMessage, onDelta, path }) {
+  constructor(gameId, token, { onState, onStatus, onMessage, path }) {
     this.path = path;
-    this.onDelta = onDelta;
     this.gameId = gameId;
     this.token = token;
     this.onState = onState;
@@ -171,8 +168,7 @@ export class LiveConnection {
     if (this.path) return `${proto}//${location.host}${this.path}`;
     // No seat token here: URLs end up in proxies' logs. Moves go over HTTP
     // (or a WebSocket message carrying the token).
-    const deltas = this.onDelta ? '&deltas=1' : '';
-    return `${proto}//${location.host}/ws?game=${encodeURIComponent(this.gameId)}${deltas}`;
+    return `${proto}//${location.host}/ws?game=${encodeURIComponent(this.gameId)}`;
   }
 
   connect() {
@@ -200,7 +196,6 @@ export class LiveConnection {
         return;
       }
       if (msg.type === 'state' && msg.state) this.onState(msg.state);
-      else if (msg.type === 'move' && msg.state && this.onDelta) this.onDelta(msg);
       else this.onMessage(msg);
     };
     ws.onclose = () => {

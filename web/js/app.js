@@ -5,7 +5,6 @@
 // panel, the turn alerts; the home page, records in and out, and the
 // community pages (community/, one module per page) likewise.
 import { api, ApiError, LiveConnection } from './api.js';
-import { applyMoveDelta } from './move_delta.js';
 import { Board } from './board.js';
 import * as Rules from './rules.js';
 import { t, initI18n, applyI18n, mountLanguageSwitch, onLanguageChange, errorText } from './i18n.js';
@@ -242,12 +241,6 @@ async function openGame(id, { watch = false } = {}) {
     onState: (s) => {
       if (g === game) applyState(s, 'ws');
     },
-    onDelta: (m) => {
-      if (g !== game) return;
-      const next = applyMoveDelta(g.state, m);
-      if (next) applyState(next, 'ws');
-      else if (g.state && m.version > g.state.version) catchUp(g, m.version);
-    },
     onStatus: (s) => {
       if (s === 'live' && helloMessage(g)) g.conn.send(helloMessage(g));
       if (g !== game) return;
@@ -262,26 +255,6 @@ async function openGame(id, { watch = false } = {}) {
       else if (g === game) onGameplayMessage(g, m);
     },
   });
-}
-
-// A move message that does not follow the state shown (one was missed):
-// the whole state is fetched, again while newer moves come in meanwhile.
-function catchUp(g, version) {
-  g.wanted = Math.max(g.wanted || 0, version);
-  if (g.catchingUp) return;
-  g.catchingUp = true;
-  const asked = g.wanted;
-  api
-    .getState(g.id)
-    .then((s) => {
-      g.catchingUp = false;
-      if (g !== game) return;
-      if (s.version >= g.state.version) applyState(s, 'get');
-      if (s.version >= asked && g.wanted > g.state.version) catchUp(g, g.wanted);
-    })
-    .catch(() => {
-      g.catchingUp = false;
-    });
 }
 
 // On a phone held upright the turn bar (players, clocks, status, message)

@@ -13,9 +13,6 @@ class Subscriber {
   // only queue (never block, never call back into the room); messages of one
   // room arrive in the order of these calls.
   virtual void deliver(std::shared_ptr<const std::string> message) = 0;
-  // Whether it takes a game's ordinary moves as move messages
-  // (rooms/move_delta.hpp) instead of whole states.
-  virtual bool takes_move_deltas() const { return false; }
 };
 
 }  // namespace dvonn::server

@@ -25,14 +25,6 @@ class SubscriberList {
     for (const auto& w : list_)
       if (auto s = w.lock()) s->deliver(message);
   }
-  // Queues a state for every watcher still there: as the move message
-  // `delta` to those that take them (when there is one), else whole.
-  void deliver(const std::shared_ptr<const std::string>& state, const std::shared_ptr<const std::string>& delta) {
-    if (!delta) return deliver(state);
-    std::erase_if(list_, [](const auto& w) { return w.expired(); });
-    for (const auto& w : list_)
-      if (auto s = w.lock()) s->deliver(s->takes_move_deltas() ? delta : state);
-  }
   // Whether no watcher is left (those gone are dropped first).
   bool empty() {
     std::erase_if(list_, [](const auto& w) { return w.expired(); });

@@ -122,7 +122,6 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     target.tournament = path == "/ws/tournament";
     target.id = target.game ? query_param(query, "game") : target.tournament ? query_param(query, "id") : "";
     target.token = query_param(query, "token");
-    target.move_deltas = query_param(query, "deltas") == "1";
     std::string cookie(req[http::field::cookie]);
     auto request = std::make_shared<http::request<http::string_body>>(std::move(req));
     // Sessions and games not in memory are read from the database: on the
@@ -144,7 +143,6 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     bool user_channel = false;
     bool tournament = false;  // /ws/tournament?id=ID
     bool analysis = false;
-    bool move_deltas = false;  // deltas=1 (move_delta.hpp)
     std::string id;
     std::string token;
   };
@@ -186,8 +184,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
                     .user = std::move(found.user),
                     .user_channel = target.user_channel,
                     .tournament = target.tournament ? target.id : "",
-                    .analysis = target.analysis,
-                    .move_deltas = target.move_deltas};
+                    .analysis = target.analysis};
     start_websocket_session(std::move(stream_), std::move(*upgrade), std::move(peer), services_, std::move(ticket_));
   }
 

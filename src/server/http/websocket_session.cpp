@@ -41,7 +41,6 @@ class WebSocketSession : public Subscriber,
         user_channel_(peer.user_channel && user_),
         tournament_(std::move(peer.tournament)),
         analysis_(peer.analysis),
-        move_deltas_(peer.move_deltas),
         services_(services),
         ticket_(std::move(ticket)),
         bucket_(services.config.ws_rate, services.config.ws_burst) {
@@ -114,8 +113,6 @@ class WebSocketSession : public Subscriber,
       beast::get_lowest_layer(self->ws_).socket().close(ec);
     });
   }
-
-  bool takes_move_deltas() const override { return move_deltas_; }
 
   void deliver(std::shared_ptr<const std::string> message) override {
     net::post(ws_.get_executor(),
@@ -304,7 +301,6 @@ class WebSocketSession : public Subscriber,
   bool user_channel_ = false;  // /ws/me: in services_.users
   std::string tournament_;     // /ws/tournament: the tournament watched
   bool analysis_ = false;      // /ws/analysis: its analyses in services_.analysis
-  bool move_deltas_ = false;   // a game's moves as move messages (move_delta.hpp)
   std::string address_;        // charged for the engine work it asks for
   Services& services_;
   std::shared_ptr<void> ticket_;  // its place among its address's connections

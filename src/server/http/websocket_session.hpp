@@ -28,7 +28,6 @@ struct SocketPeer {
   bool user_channel = false;       // /ws/me (then user is set)
   std::string tournament;          // /ws/tournament?id=ID: the tournament watched
   bool analysis = false;           // /ws/analysis (the analysis board)
-  bool move_deltas = false;        // /ws?game=ID&deltas=1: moves as move messages (rooms/move_delta.hpp)
 };
 
 void start_websocket_session(boost::beast::tcp_stream stream,

@@ -70,11 +70,8 @@ void GameRoom::subscribe(const std::shared_ptr<Subscriber>& subscriber, const st
     creator_seen_ms_ = context_.now_ms();
   }
   if (auto seat = player_color_locked(token)) seat_here_locked(subscriber, *seat);
-  auto full =
-      std::make_shared<const std::string>(with_clock_locked(*committed_state_, committed_clock_, committed_started_));
-  subscribers_.add(subscriber, state_message(*full));
-  // Of the version every watcher has: the next move message follows it.
-  sent_ = std::move(full);
+  subscribers_.add(subscriber,
+                   state_message(with_clock_locked(*committed_state_, committed_clock_, committed_started_)));
 }
 
 bool GameRoom::expire_if_abandoned(std::int64_t now, std::int64_t after_ms, Reply reply) {
@@ -618,7 +615,8 @@ void GameRoom::committed(const std::string& error, std::shared_ptr<const std::st
       committed_started_ = started_locked();
       committed_clock_ = clock_;
       full = std::make_shared<const std::string>(with_clock_locked(*state, committed_clock_, committed_started_));
-      deliver_state_locked(full);
+      auto message = state_message(*full);
+      subscribers_.deliver(message);
     }
   }
   // A room that broke meanwhile acknowledges nothing (its later changes are

@@ -338,10 +338,6 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   // The seat is away from now, if the game is a running real-time one.
   void mark_away_locked(Color seat);
   void broadcast_locked();
-  // Sends a state (with its clock and live fields) to every watcher: as a
-  // move message (move_delta.hpp) to those that take them, when it is one
-  // ordinary move on from the state sent before. Each message is built once.
-  void deliver_state_locked(std::shared_ptr<const std::string> full);
   // The seat of a token in an online game between two people; nullopt for
   // spectators (and Both).
   std::optional<Color> player_color_locked(const std::string& token) const;
@@ -373,8 +369,6 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   RoomClock committed_clock_;
   bool committed_started_ = false;
   SubscriberList subscribers_;
-  // The state last sent to the watchers (null while there are none).
-  std::shared_ptr<const std::string> sent_;
 
   User white_player_;  // id 0: anonymous (or nobody yet)
   User black_player_;

@@ -9,7 +9,6 @@
 #include <iostream>
 
 #include "server/rooms/game_room.hpp"
-#include "server/rooms/move_delta.hpp"
 #include "server/rooms/seat_sockets.hpp"
 
 namespace dvonn::server {
@@ -50,20 +49,7 @@ std::string GameRoom::live_fields_locked() const {
 }
 
 void GameRoom::broadcast_locked() {
-  deliver_state_locked(
-      std::make_shared<const std::string>(with_clock_locked(*committed_state_, committed_clock_, committed_started_)));
-}
-
-void GameRoom::deliver_state_locked(std::shared_ptr<const std::string> full) {
-  if (subscribers_.empty()) {
-    sent_.reset();  // no memory kept for a room nobody watches
-    return;
-  }
-  std::shared_ptr<const std::string> delta;
-  if (sent_)
-    if (auto d = move_delta_message(*sent_, *full)) delta = std::make_shared<const std::string>(std::move(*d));
-  subscribers_.deliver(state_message(*full), delta);
-  sent_ = std::move(full);
+  subscribers_.deliver(state_message(with_clock_locked(*committed_state_, committed_clock_, committed_started_)));
 }
 
 LiveFields GameRoom::live_locked() const { return {rematch_, takeback_, presence_.away}; }
