@@ -90,8 +90,9 @@ TEST(SeekPool, FarRatingsWaitForTheWindowAndTheEngineIsOfferedOnce) {
 }
 
 TEST(Matchmaker, OffersTheEngineLevelOfTheNearestRating) {
-  EXPECT_EQ(Matchmaker::nearest_engine_level(1500), 2);
-  EXPECT_EQ(Matchmaker::nearest_engine_level(900), 1);
+  EXPECT_EQ(Matchmaker::nearest_engine_level(1500), 3);  // 1670
+  EXPECT_EQ(Matchmaker::nearest_engine_level(700), 1);   // 390, not 1120
+  EXPECT_EQ(Matchmaker::nearest_engine_level(900), 2);
   EXPECT_EQ(Matchmaker::nearest_engine_level(2000), 4);
   EXPECT_EQ(Matchmaker::nearest_engine_level(3000), 8);
 }

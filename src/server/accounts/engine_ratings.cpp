@@ -6,9 +6,9 @@ namespace {
 // Levels 1..8: "Fixed ratings of the engine levels" in docs/strength.md:
 // the maximum-likelihood Elo ratings of all the ladder's matches together
 // (each level against the one below, PrimaDvonna against every level;
-// docs/ladder-matches.txt, scripts/ladder_ratings.py), level 1 = 1000.
-// Update both when the ladder is measured again.
-constexpr double kRatings[kEngineLevels] = {1000, 1440, 1800, 2000, 2190, 2310, 2440, 2590};
+// docs/ladder-matches.txt, scripts/ladder_ratings.py), PrimaDvonna fixed
+// at 2335. Update both when the ladder is measured again.
+constexpr double kRatings[kEngineLevels] = {390, 1120, 1670, 2100, 2260, 2380, 2460, 2600};
 
 }  // namespace
 
