@@ -165,11 +165,12 @@ std::vector<ScoredLine> Engine::movement_choices(const Position& position, const
 
 void Engine::set_threads(int threads) { impl_->threads = std::clamp(threads, 1, 64); }
 
+int Engine::threads() const { return impl_->threads; }
+
 void Engine::set_random_move(double chance, std::uint64_t seed) {
   impl_->settings.random_move = std::clamp(chance, 0.0, 1.0);
   impl_->rng.seed(seed);
 }
-int Engine::threads() const { return impl_->threads; }
 
 void Engine::new_game() {
   impl_->tt.clear();
