@@ -51,6 +51,8 @@ struct Engine::Impl {
   // they can be repeated; made when first needed.
   std::unique_ptr<TranspositionTable> movement_tt;
   MoveOrder movement_order;
+  DvonnRule dvonn_rule = DvonnRule::Table;
+  std::mt19937_64 dvonn_rng{3};
 
   Impl(int lv, std::size_t mb)
       : level(std::clamp(lv, kMinLevel, kTopLevel)), settings(level_settings(lv)), tt(mb), rng(0x5eed0000u + lv) {
@@ -64,7 +66,12 @@ struct Engine::Impl {
     MoveList list;
     p.generate(list);
     std::vector<std::pair<int, Move>> ranked;
-    for (Move m : list) ranked.push_back({dvonn_placement_score(p, m.to), m});
+    for (Move m : list) {
+      int score = dvonn_placement_score(p, m.to);
+      if (dvonn_rule == DvonnRule::Cluster) score = dvonn_cluster_score(p, m.to);
+      if (dvonn_rule == DvonnRule::Random) score = std::uniform_int_distribution<int>(0, 1 << 20)(dvonn_rng);
+      ranked.push_back({score, m});
+    }
     std::stable_sort(ranked.begin(), ranked.end(), [](auto& a, auto& b) { return a.first > b.first; });
     SearchReport r;
     r.depth = 1;
@@ -170,6 +177,11 @@ int Engine::threads() const { return impl_->threads; }
 void Engine::set_random_move(double chance, std::uint64_t seed) {
   impl_->settings.random_move = std::clamp(chance, 0.0, 1.0);
   impl_->rng.seed(seed);
+}
+
+void Engine::set_dvonn_rule(DvonnRule rule, std::uint64_t seed) {
+  impl_->dvonn_rule = rule;
+  impl_->dvonn_rng.seed(seed);
 }
 
 void Engine::new_game() {

@@ -71,6 +71,11 @@ struct PlayReport {
 // plays one of those whose score is within `margin_centipieces` of the
 // best, uniformly at random. Off (margin 0) by default: play stays
 // deterministic for a given clock.
+// Where play() puts the Dvonn pieces: the fixed preference
+// (dvonn_placement_score, the default), close together (dvonn_cluster_score)
+// or at random: experiments of issue 41.
+enum class DvonnRule { Table, Cluster, Random };
+
 struct PlacementVariety {
   double margin_centipieces = 0;
   int lines = 6;
@@ -154,6 +159,10 @@ class Engine {
   // draws seeded by `seed`, to measure where a level's handicap should sit
   // (docs/strength.md).
   void set_random_move(double chance, std::uint64_t seed);
+
+  // How the Dvonn pieces are placed (default DvonnRule::Table); `seed`
+  // seeds DvonnRule::Random's draws.
+  void set_dvonn_rule(DvonnRule rule, std::uint64_t seed);
 
  private:
   struct Impl;

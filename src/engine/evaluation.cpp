@@ -178,6 +178,38 @@ int dvonn_placement_score(const Position& p, Square s) {
   return score;
 }
 
+int dvonn_remoteness(Bitboard dvonns) {
+  int sum = 0;
+  for (Square t : all_spaces()) {
+    int nearest = 99;
+    for (Bitboard d = dvonns; d;) nearest = std::min(nearest, hex_distance(t, pop_lsb(d)));
+    sum += nearest * nearest;
+  }
+  return sum;
+}
+
+namespace {
+
+// The remoteness the Dvonn pieces end with from `dvonns`, `left` more to be
+// placed, the next one by the side that wants it high when `maximise`.
+int dvonn_remoteness_minimax(Bitboard dvonns, int left, bool maximise) {
+  if (left == 0) return dvonn_remoteness(dvonns);
+  int best = maximise ? -1 : 1 << 30;
+  for (Square t : all_spaces()) {
+    if (dvonns & bit(t)) continue;
+    const int v = dvonn_remoteness_minimax(dvonns | bit(t), left - 1, !maximise);
+    best = maximise ? std::max(best, v) : std::min(best, v);
+  }
+  return best;
+}
+
+}  // namespace
+
+int dvonn_cluster_score(const Position& p, Square s) {
+  const Bitboard dvonns = p.dvonn_spaces() | bit(s);
+  return dvonn_remoteness_minimax(dvonns, kDvonnPieces - popcount(dvonns), false);
+}
+
 std::string feature_name_move(int i) {
   static const char* names[] = {"material",       "stacks",         "stacks_near1",  "stacks_near2",
                                 "dvonn_stacks",   "mobility",       "moves_near",    "moves_to_dvonn",

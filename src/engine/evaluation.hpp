@@ -90,6 +90,16 @@ inline int evaluate(const Position& p, const Weights& w) {
 // Where the Dvonn pieces go (the first three placements): a fixed preference
 // by space, applied by the search before any piece of colour is down.
 int dvonn_placement_score(const Position& p, Square s);
+// How far the board's spaces are from the Dvonn pieces on `dvonns`: the sum
+// over the spaces of the squared distance to the nearest one (low: the
+// Dvonn pieces spread over the board; high: close together).
+int dvonn_remoteness(Bitboard dvonns);
+// The preference of `dvonn engine --dvonn-placement cluster`: the
+// remoteness of the three Dvonn pieces once one goes on s, the remaining
+// ones placed alternately by the opponent (lowest) and by us (highest).
+// From the empty board at 1.25 s a game against PrimaDvonna, level 8 as
+// Black scored more when the Dvonn pieces ended close together.
+int dvonn_cluster_score(const Position& p, Square s);
 
 // Names of the weights, as `dvonn tune` prints them: the movement model's
 // 2 x kNumMoveFeatures ("material@early", "material@late", ...) and the

@@ -82,6 +82,22 @@ TEST(EngineOptions, RandomMoveReplacesTheLevelsChance) {
   EXPECT_GE(random.size(), 3u);
 }
 
+TEST(EngineOptions, DvonnPlacementIsRefusedWhereItCannotApply) {
+  CommandResult r = run_dvonn("engine --dvonn-placement spread");
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_NE(r.output.find("--dvonn-placement"), std::string::npos) << r.output;
+  r = run_dvonn("engine --level greedy --dvonn-placement cluster");
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_NE(r.output.find("numbered level"), std::string::npos) << r.output;
+  // The first Dvonn piece: the table's C3, the cluster rule's elsewhere.
+  r = run_dvonn("engine --time-per-game 1", "Start\nQuit\n");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.output.substr(0, r.output.find('\n')), "C3");
+  r = run_dvonn("engine --time-per-game 1 --dvonn-placement cluster", "Start\nQuit\n");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.substr(0, r.output.find('\n')), "C3");
+}
+
 TEST(EngineOptions, PlacementVarietyPlaysLegalPlacementsThatVaryWithTheSeed) {
   // After the three Dvonn pieces: Black places the first coloured piece.
   const std::string position = "d8/10/1d9/10/5d3 place b";

@@ -403,6 +403,46 @@ TEST(Engine, PlacementSearchAndDvonnPlacements) {
   EXPECT_EQ(r.lines.size(), 3u);
 }
 
+// The remoteness of the Dvonn pieces that the table places as White against
+// PrimaDvonna (C3, E3, H3), counted apart from the engine (a script over
+// the 49 spaces): 158.
+TEST(DvonnRules, RemotenessSumsSquaredDistancesToTheNearestDvonnPiece) {
+  auto sq = [](const char* name) { return *parse_square(name); };
+  EXPECT_EQ(dvonn_remoteness(bit(sq("C3")) | bit(sq("E3")) | bit(sq("H3"))), 158);
+  // Every space of the board is one of the 49: with a Dvonn piece on each,
+  // nothing is remote.
+  EXPECT_EQ(dvonn_remoteness(board_mask()), 0);
+  // Close together is more remote than spread.
+  EXPECT_GT(dvonn_remoteness(bit(sq("A1")) | bit(sq("B1")) | bit(sq("A2"))),
+            dvonn_remoteness(bit(sq("C3")) | bit(sq("E3")) | bit(sq("H3"))));
+}
+
+TEST(DvonnRules, ClusterPlacesCloseTogetherAndRandomVariesWithTheSeed) {
+  // White's first Dvonn piece went on A1 (a corner); Black places the second.
+  Position p;
+  p.play(Move::place(*parse_square("A1")));
+  Engine cluster(kTopLevel, 8);
+  cluster.set_dvonn_rule(DvonnRule::Cluster, 1);
+  const Move m = cluster.play(p, PlayLimits::game_clock(5.0)).move;
+  ASSERT_TRUE(legal(p, m));
+  // Whatever the opponent does with the third, the pieces end more remote
+  // than after the fixed preference's choice.
+  Engine table(kTopLevel, 8);
+  const Move t = table.play(p, PlayLimits::game_clock(5.0)).move;
+  EXPECT_GT(dvonn_cluster_score(p, m.to), dvonn_cluster_score(p, t.to));
+  EXPECT_TRUE(neighbours(*parse_square("A1")) & bit(m.to)) << to_string(m);
+
+  std::set<std::string> drawn;
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    Engine e(kTopLevel, 8);
+    e.set_dvonn_rule(DvonnRule::Random, seed);
+    const Move r = e.play(p, PlayLimits::game_clock(5.0)).move;
+    ASSERT_TRUE(legal(p, r));
+    drawn.insert(to_string(r));
+  }
+  EXPECT_GE(drawn.size(), 4u);  // 8 draws from 48 spaces
+}
+
 TEST(PlacementVariety, LinesWithinTheMarginOfTheBest) {
   auto line = [](double score) { return ScoredLine{Move::pass(), score, false, {}}; };
   const std::vector<ScoredLine> lines = {line(1.00), line(0.95), line(0.90), line(0.89), line(-3)};

@@ -31,6 +31,7 @@ struct EngineOptions {
   bool reserve_overhead = protocol::CodecupOptions{}.reserve_overhead;
   engine::MovementVariety movement_variety;
   double random_move = -1;  // < 0: the level's own chance
+  std::string dvonn_placement = "table";
 };
 
 // One line on standard error per move, for scripts/time_use.py: where in
@@ -62,6 +63,11 @@ int run_engine(const EngineOptions& o) {
   if (o.random_move >= 0) {
     if (!player.engine()) throw InputError("--random-move needs a numbered level, not " + o.level);
     player.engine()->set_random_move(o.random_move, o.seed);
+  }
+  if (o.dvonn_placement != "table") {
+    if (!player.engine()) throw InputError("--dvonn-placement needs a numbered level, not " + o.level);
+    player.engine()->set_dvonn_rule(
+        o.dvonn_placement == "cluster" ? engine::DvonnRule::Cluster : engine::DvonnRule::Random, o.seed);
   }
   protocol::CodecupOptions options;
   options.seconds_per_game = o.seconds_per_game;
@@ -123,6 +129,10 @@ void register_engine_command(CLI::App& app, CommandSet& set) {
                 "Chance of a random legal move instead of the searched one, replacing the level's own "
                 "(drawn with --seed); for measuring the ladder")
       ->check(CLI::Range(0.0, 1.0));
+  c->add_option("--dvonn-placement", o->dvonn_placement,
+                "Where the Dvonn pieces go: table (the fixed preference, default), cluster (close together) or "
+                "random (drawn with --seed); an experiment")
+      ->check(CLI::IsMember({"table", "cluster", "random"}));
   set.add(c, [o] { return run_engine(*o); });
 }
 
