@@ -184,8 +184,11 @@ class GameStore {
   GameStore& operator=(const GameStore&) = delete;
 
   using Work = std::function<void(StoreWriter&)>;
-  // Called on the writer thread once the work is committed (error empty) or
-  // has failed and was rolled back (error says why). Keep it short.
+  // Called once the work is committed (error empty) or has failed and was
+  // rolled back (error says why), in the order the work was submitted: for a
+  // transaction that committed whole, on the store's completion thread (the
+  // writer meanwhile starts the next transaction); when anything in it
+  // failed, on the writer thread before its next transaction. Keep it short.
   using Done = std::function<void(const std::string& error)>;
 
   // Queues work for the next transaction.
@@ -235,6 +238,8 @@ class GameStore {
     Done done;
   };
   void writer_loop();
+  // Runs the completions of committed transactions, in order (completer_).
+  void completer_loop();
   // Throws StoreError (and notes it, logging once) when the file at the
   // database's path is no longer the file the writer writes to.
   void check_file();
@@ -258,6 +263,15 @@ class GameStore {
   std::string path_;
   std::string node_id_;
   std::thread writer_;
+
+  // Completions of committed transactions, in commit order: sending the
+  // states of a transaction's moves overlaps the next transaction.
+  std::mutex done_mutex_;
+  std::condition_variable done_cv_;
+  std::deque<std::vector<Done>> done_queue_;
+  std::size_t done_pending_ = 0;  // batches queued or running
+  bool done_stopping_ = false;
+  std::thread completer_;
 };
 
 }  // namespace dvonn::server
