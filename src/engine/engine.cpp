@@ -67,9 +67,9 @@ struct Engine::Impl {
     p.generate(list);
     std::vector<std::pair<int, Move>> ranked;
     for (Move m : list) {
-      int score = dvonn_placement_score(p, m.to);
-      if (dvonn_rule == DvonnRule::Cluster) score = dvonn_cluster_score(p, m.to);
-      if (dvonn_rule == DvonnRule::Random) score = std::uniform_int_distribution<int>(0, 1 << 20)(dvonn_rng);
+      const int score = dvonn_rule == DvonnRule::Cluster  ? dvonn_cluster_score(p, m.to)
+                        : dvonn_rule == DvonnRule::Random ? std::uniform_int_distribution<int>(0, 1 << 20)(dvonn_rng)
+                                                          : dvonn_placement_score(p, m.to);
       ranked.push_back({score, m});
     }
     std::stable_sort(ranked.begin(), ranked.end(), [](auto& a, auto& b) { return a.first > b.first; });
