@@ -82,6 +82,19 @@ for p in $paths; do
   fi
 done
 [ "$(grep -c 'proxy_read_timeout 3600s' <<<"$code")" -ge 2 ] || fail "WebSocket locations without a long read timeout"
+# WebSockets go through their own upstream whose nodes are never counted
+# down (a socket's request ends only when the socket does: sharing the HTTP
+# upstream let a revived node stay counted down, and with another node dead
+# every request got 502), on the same nodes as the HTTP upstream.
+for loc in 'location = /ws {' 'location /ws/ {'; do
+  grep -A3 -F "$loc" <<<"$code" | grep -q 'proxy_pass http://dvonn_sockets;' || fail "'$loc' is not proxied to dvonn_sockets"
+done
+servers_of() { sed -n "/^upstream $1 {/,/^}/p" <<<"$code" | grep -o 'server [0-9.:]*' | sort; }
+[ -n "$(servers_of dvonn_nodes)" ] || fail "no servers in upstream dvonn_nodes"
+[ "$(servers_of dvonn_nodes)" = "$(servers_of dvonn_sockets)" ] || fail "dvonn_nodes and dvonn_sockets list different nodes"
+[ "$(sed -n '/^upstream dvonn_sockets {/,/^}/p' <<<"$code" | grep -c 'server ')" = \
+  "$(sed -n '/^upstream dvonn_sockets {/,/^}/p' <<<"$code" | grep -c 'server .* max_fails=0;')" ] ||
+  fail "a node of dvonn_sockets can be counted down (max_fails=0 on each)"
 
 # --- systemd
 cp "$unit" "$work/dvonn@.service"
