@@ -112,6 +112,17 @@ before(async () => {
   // in one test stayed counted down while its first new socket lived, and
   // when the other node was killed nginx answered 502, "no live upstreams").
   const port = await freePort();
+  const proxied = (at, upstream) => `    location ${at} {
+      proxy_pass http://${upstream};
+      proxy_http_version 1.1;
+      proxy_set_header Upgrade $http_upgrade;
+      proxy_set_header Connection $connection_upgrade;
+      proxy_set_header Host $host;
+      proxy_connect_timeout 2s;
+      proxy_read_timeout 1h;
+      proxy_next_upstream error timeout;
+    }
+`;
   fs.writeFileSync(
     path.join(work, 'nginx.conf'),
     `${root ? 'user root;\n' : ''}worker_processes 1;
@@ -137,27 +148,7 @@ http {
   }
   server {
     listen 127.0.0.1:${port};
-    location / {
-      proxy_pass http://dvonn;
-      proxy_http_version 1.1;
-      proxy_set_header Upgrade $http_upgrade;
-      proxy_set_header Connection $connection_upgrade;
-      proxy_set_header Host $host;
-      proxy_connect_timeout 2s;
-      proxy_read_timeout 1h;
-      proxy_next_upstream error timeout;
-    }
-    location /ws {
-      proxy_pass http://dvonn_sockets;
-      proxy_http_version 1.1;
-      proxy_set_header Upgrade $http_upgrade;
-      proxy_set_header Connection $connection_upgrade;
-      proxy_set_header Host $host;
-      proxy_connect_timeout 2s;
-      proxy_read_timeout 1h;
-      proxy_next_upstream error timeout;
-    }
-  }
+${proxied('/', 'dvonn')}${proxied('/ws', 'dvonn_sockets')}  }
 }
 `,
   );
