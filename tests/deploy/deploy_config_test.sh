@@ -89,11 +89,12 @@ done
 for loc in 'location = /ws {' 'location /ws/ {'; do
   grep -A3 -F "$loc" <<<"$code" | grep -q 'proxy_pass http://dvonn_sockets;' || fail "'$loc' is not proxied to dvonn_sockets"
 done
-servers_of() { sed -n "/^upstream $1 {/,/^}/p" <<<"$code" | grep -o 'server [0-9.:]*' | sort; }
+upstream_block() { sed -n "/^upstream $1 {/,/^}/p" <<<"$code"; }
+servers_of() { upstream_block "$1" | grep -o 'server [0-9.:]*' | sort; }
 [ -n "$(servers_of dvonn_nodes)" ] || fail "no servers in upstream dvonn_nodes"
 [ "$(servers_of dvonn_nodes)" = "$(servers_of dvonn_sockets)" ] || fail "dvonn_nodes and dvonn_sockets list different nodes"
-[ "$(sed -n '/^upstream dvonn_sockets {/,/^}/p' <<<"$code" | grep -c 'server ')" = \
-  "$(sed -n '/^upstream dvonn_sockets {/,/^}/p' <<<"$code" | grep -c 'server .* max_fails=0;')" ] ||
+sockets=$(upstream_block dvonn_sockets)
+[ "$(grep -c 'server ' <<<"$sockets")" = "$(grep -c 'server .* max_fails=0;' <<<"$sockets")" ] ||
   fail "a node of dvonn_sockets can be counted down (max_fails=0 on each)"
 
 # --- systemd
