@@ -80,6 +80,39 @@ TEST(TunePlacementWorth, TwoThreadsGiveTheSameResult) {
   EXPECT_EQ(report(two.output), report(one.output));
 }
 
+TEST(TunePlacementWorth, MinZMovesOnlyTheWeightsItTellsApartFromTheirEstimate) {
+  const std::string tune = "tune --records " + kData + " --placement-worth cand";
+  CommandResult plain = run_dvonn(tune), zero = run_dvonn(tune + " --min-z 0");
+  ASSERT_EQ(plain.exit_code, 0) << plain.output;
+  ASSERT_EQ(zero.exit_code, 0) << zero.output;
+  EXPECT_EQ(report(zero.output), report(plain.output));
+  // At one standard error: each estimated row either moved half way or was
+  // kept, as its own figures say.
+  CommandResult one = run_dvonn(tune + " --min-z 1");
+  ASSERT_EQ(one.exit_code, 0) << one.output;
+  const std::string text = report(one.output);
+  EXPECT_NE(text.find("and more than 1 standard errors from shipped"), std::string::npos) << text;
+  const std::regex row(R"(\n  (\w+) +(-?\d+) +(-?\d+\.\d) +(\d+\.\d) +(-?\d+)(  \(kept: within --min-z\))?)");
+  int rows = 0;
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), row); it != std::sregex_iterator(); ++it) {
+    const std::smatch& m = *it;
+    const double now = std::stod(m[2]), estimate = std::stod(m[3]), se = std::stod(m[4]), out = std::stod(m[5]);
+    ++rows;
+    if (m[6].matched) {
+      EXPECT_EQ(out, now) << m[0];
+      EXPECT_LE(std::abs(estimate - now), se + 0.1) << m[0];
+    } else {
+      EXPECT_NEAR(out, now + 0.5 * (estimate - now), 1.0) << m[0];
+      EXPECT_GE(std::abs(estimate - now), se - 0.1) << m[0];
+    }
+  }
+  EXPECT_EQ(rows, 10) << text;  // the ten measured features; tempo has no estimate
+  // Far beyond any estimate's reach: every weight stays as shipped.
+  CommandResult far = run_dvonn(tune + " --min-z 100");
+  ASSERT_EQ(far.exit_code, 0) << far.output;
+  EXPECT_EQ(weights_text(far.output), app::format_weights_text(engine::default_weights())) << far.output;
+}
+
 TEST(TunePlacementWorth, RecomputesWithTheWeightsTheGamesWerePlayedWith) {
   // The committed games were played with the shipped weights: given
   // explicitly, the same report, the base column named for them.
@@ -160,6 +193,8 @@ TEST(TunePlacementWorth, RefusesBadInputWithWhatIsWrong) {
       {records + " --placement-worth cand --weights 1/2", "expected 32 weights"},
       {records + " --weights 1/2", "--weights needs --placement-worth or --movement-worth"},
       {records + " --step 0.5", "--step needs --placement-worth or --movement-worth"},
+      {records + " --min-z 2", "--min-z needs --placement-worth or --movement-worth"},
+      {records + " --placement-worth cand --min-z -1", "--min-z"},
       {records + " --placement-worth cand --movement-worth cand", "excludes"},
       {records + " --movement-worth cand --movement-variety 0", "--movement-variety must be more than 0"},
       {records + " --movement-worth cand --movement-depth 9", "--movement-depth"},

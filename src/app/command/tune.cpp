@@ -40,7 +40,10 @@ struct TuneOptions {
   std::string worth_name;
   engine::PlacementVariety variety{50, 6};
   double step = std::nan("");  // given or not: default 0.5
-  std::string weights;         // what the varied player played with; default the shipped weights
+  // Move only the weights whose estimate is more than this many standard
+  // errors from them; given or not: default 0 (every estimated weight).
+  double min_z = std::nan("");
+  std::string weights;  // what the varied player played with; default the shipped weights
   // --movement-worth: the same for movement variety.
   std::string movement_worth_name;
   engine::MovementVariety movement_variety{50, 6, 4};
@@ -167,6 +170,7 @@ int run_tune_worth(const TuneOptions& o, bool movement) {
     throw InputError(variety_option + " must be more than 0 centipieces (with 0 there is no choice to measure)");
   const double step = std::isnan(o.step) ? 0.5 : o.step;
   if (!(step > 0)) throw InputError("--step must be more than 0 (the share of the way to the estimate)");
+  const double min_z = std::isnan(o.min_z) ? 0.0 : o.min_z;
   // The weights the games were played with: the lines are recomputed with
   // them, and the candidate moves from them.
   const engine::Weights played = o.weights.empty() ? engine::default_weights() : parse_weights(o.weights);
@@ -239,8 +243,12 @@ int run_tune_worth(const TuneOptions& o, bool movement) {
   auto row = [&](const std::string& feature, int now, int& out, int k) {
     const auto ks = static_cast<std::size_t>(k);
     if (k >= 0 && fit.estimable[ks]) {
-      out = static_cast<int>(std::lround(now + step * (fit.estimate[ks] - now)));
-      std::printf("  %-22s %8d %9.1f %9.1f %10d\n", feature.c_str(), now, fit.estimate[ks], fit.se[ks], out);
+      // With --min-z, a weight within that many standard errors of its
+      // estimate is not told apart from it: a step would move it by noise.
+      const bool moves = std::abs(fit.estimate[ks] - now) > min_z * fit.se[ks];
+      if (moves) out = static_cast<int>(std::lround(now + step * (fit.estimate[ks] - now)));
+      std::printf("  %-22s %8d %9.1f %9.1f %10d%s\n", feature.c_str(), now, fit.estimate[ks], fit.se[ks], out,
+                  moves ? "" : "  (kept: within --min-z)");
     } else {
       // A feature no choice varied cannot be measured.
       std::printf("  %-22s %8d %9s %9s %10d\n", feature.c_str(), now, "-", "-", out);
@@ -258,8 +266,10 @@ int run_tune_worth(const TuneOptions& o, bool movement) {
       row(engine::feature_name_place(i), played.place[w], candidate.place[w], i < engine::kNumWorthFeatures ? i : -1);
     }
   }
-  std::printf("candidate = %s + %g x (estimate - %s), where estimated (standard errors clustered by game)\n", base,
-              step, base);
+  std::printf("candidate = %s + %g x (estimate - %s), where estimated (standard errors clustered by game)", base, step,
+              base);
+  if (min_z > 0) std::printf(" and more than %g standard errors from %s", min_z, base);
+  std::printf("\n");
   std::printf("weights: %s\n", format_weights_text(candidate).c_str());
   std::printf("to test them: dvonn engine --level 8 --weights '%s'\n", format_weights_text(candidate).c_str());
   return 0;
@@ -268,8 +278,10 @@ int run_tune_worth(const TuneOptions& o, bool movement) {
 int run_tune(const TuneOptions& o) {
   if (!o.worth_name.empty()) return run_tune_worth(o, false);
   if (!o.movement_worth_name.empty()) return run_tune_worth(o, true);
-  if (!std::isnan(o.step) || !o.weights.empty())
-    throw InputError(std::string(o.weights.empty() ? "--step" : "--weights") +
+  if (!std::isnan(o.step) || !o.weights.empty() || !std::isnan(o.min_z))
+    throw InputError(std::string(!o.weights.empty()    ? "--weights"
+                                 : !std::isnan(o.step) ? "--step"
+                                                       : "--min-z") +
                      " needs --placement-worth or --movement-worth");
   if (o.placement_policy) {
     if (o.records.empty()) throw InputError("--placement-policy needs --records");
@@ -369,6 +381,10 @@ void register_tune_command(CLI::App& app, CommandSet& set) {
                 "With --placement-worth or --movement-worth: how far to move the weights (shipped, or --weights) "
                 "towards the estimate, 0..1; default 0.5")
       ->check(CLI::Range(0.0, 1.0));
+  c->add_option("--min-z", o->min_z,
+                "With --placement-worth or --movement-worth: move only the weights whose estimate is more than this "
+                "many standard errors from them; default 0 (every estimated weight)")
+      ->check(CLI::Range(0.0, 100.0));
   auto* movement_worth =
       c->add_option("--movement-worth", o->movement_worth_name,
                     "Measure what each movement feature is worth from the records' games in which the player of this "
