@@ -118,6 +118,7 @@ namespace {
 
 struct GameCounts {
   std::size_t decisions = 0, with_choice = 0, mismatches = 0;
+  double taper_sum = 0;
 };
 
 // One game's varied decisions: `applies` picks the positions, `choices`
@@ -141,6 +142,7 @@ GameCounts residuals_of_game(const VariedGame& game, Applies applies, Choices ch
     }
     if (choices.size() < 2) continue;
     ++c.with_choice;
+    c.taper_sum += static_cast<double>(move_taper(p)) / kTaperScale;
     out.residuals.push_back(residual(p, game.moves[i], choices));
   }
   return c;
@@ -170,19 +172,25 @@ WorthData read_each_game(const std::vector<VariedGame>& games, const Weights& we
     data.decisions += c.decisions;
     data.with_choice += c.with_choice;
     data.mismatches += c.mismatches;
+    data.taper_sum += c.taper_sum;
   }
   return data;
 }
 
 // The movement features of the position after a move, from the mover's
 // side, once per end of the taper as the evaluation blends them.
-std::vector<double> child_move_features(const Position& p, Move m, double sign) {
+std::vector<double> child_move_features(const Position& p, Move m, double sign, bool pooled = false) {
   Position q = p;
   q.play(m);
   MoveFeatures f;
   move_features(q, f);
-  const double t = static_cast<double>(move_taper(q)) / kTaperScale;
   constexpr int n = kNumMoveFeatures - 1;
+  if (pooled) {
+    std::vector<double> x(n);
+    for (int i = 0; i < n; ++i) x[static_cast<std::size_t>(i)] = sign * f[i];
+    return x;
+  }
+  const double t = static_cast<double>(move_taper(q)) / kTaperScale;
   std::vector<double> x(2 * n);
   for (int i = 0; i < n; ++i) {
     x[static_cast<std::size_t>(i)] = sign * f[i] * t;
@@ -205,28 +213,43 @@ WorthData placement_residuals(const std::vector<VariedGame>& games, const Placem
                         });
 }
 
-std::vector<double> movement_residual(const Position& position, Move chosen, const std::vector<ScoredLine>& choices) {
+namespace {
+
+std::vector<double> move_residual(const Position& position, Move chosen, const std::vector<ScoredLine>& choices,
+                                  bool pooled) {
   const double sign = position.side_to_move() == Color::White ? 1.0 : -1.0;
-  std::vector<double> r = child_move_features(position, chosen, sign);
+  std::vector<double> r = child_move_features(position, chosen, sign, pooled);
   const double share = choices.empty() ? 0.0 : 1.0 / static_cast<double>(choices.size());
   for (const ScoredLine& l : choices) {
-    const std::vector<double> x = child_move_features(position, l.move, sign);
+    const std::vector<double> x = child_move_features(position, l.move, sign, pooled);
     for (std::size_t k = 0; k < r.size(); ++k) r[k] -= share * x[k];
   }
   return r;
 }
 
+}  // namespace
+
+std::vector<double> movement_residual(const Position& position, Move chosen, const std::vector<ScoredLine>& choices) {
+  return move_residual(position, chosen, choices, false);
+}
+
+std::vector<double> pooled_movement_residual(const Position& position, Move chosen,
+                                             const std::vector<ScoredLine>& choices) {
+  return move_residual(position, chosen, choices, true);
+}
+
 WorthData movement_residuals(const std::vector<VariedGame>& games, const MovementVariety& variety,
                              const Weights& weights, int threads, int level,
-                             const std::function<void(std::size_t games_done)>& on_game) {
+                             const std::function<void(std::size_t games_done)>& on_game, bool pooled) {
   // Movement variety searches with a table of its own: the engine's main
   // one can be small.
-  return read_each_game(
-      games, weights, threads, level, 1, on_game, [&](const VariedGame& game, Engine& engine, WorthGame& out) {
-        return residuals_of_game(
-            game, [&](const Position& p) { return variety.applies(p); },
-            [&](const Position& p) { return engine.movement_choices(p, variety); }, movement_residual, out);
-      });
+  return read_each_game(games, weights, threads, level, 1, on_game,
+                        [&](const VariedGame& game, Engine& engine, WorthGame& out) {
+                          return residuals_of_game(
+                              game, [&](const Position& p) { return variety.applies(p); },
+                              [&](const Position& p) { return engine.movement_choices(p, variety); },
+                              pooled ? pooled_movement_residual : movement_residual, out);
+                        });
 }
 
 }  // namespace dvonn::engine

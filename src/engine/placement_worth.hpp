@@ -71,6 +71,7 @@ struct WorthData {
   std::size_t decisions = 0;     // the varied side's coloured placements (or varied moves)
   std::size_t with_choice = 0;   // of those, drawn from two or more lines
   std::size_t mismatches = 0;    // of those, the move played is not among the recomputed lines (skipped)
+  double taper_sum = 0;          // movement: the taper (0..1) of the positions with a choice, summed
 };
 
 // For each of the varied side's coloured placements, recomputes the lines
@@ -101,11 +102,22 @@ inline constexpr int move_weight_of_worth(int k) {
 // The residual of one varied move, as placement_residual.
 std::vector<double> movement_residual(const Position& position, Move chosen, const std::vector<ScoredLine>& choices);
 
+// The pooled form: each movement feature once, not scaled by the taper
+// (kNumMoveFeatures - 1 of them). In the middle game the taper varies
+// little, so a feature's early and late residuals are nearly proportional
+// and their separate estimates trade off against each other (one up, the
+// other down); pooled, the estimate is the feature's worth where the
+// choices were made, to be compared with the blended weight there.
+inline constexpr int kNumPooledMoveWorthFeatures = kNumMoveFeatures - 1;
+std::vector<double> pooled_movement_residual(const Position& position, Move chosen,
+                                             const std::vector<ScoredLine>& choices);
+
 // For each of the varied side's moves where `variety` applies, the lines it
 // was drawn from (Engine::movement_choices) and, where there was a choice,
 // its movement_residual; as placement_residuals.
+// With `pooled`, the pooled_movement_residual instead.
 WorthData movement_residuals(const std::vector<VariedGame>& games, const MovementVariety& variety,
                              const Weights& weights, int threads = 1, int level = kTopLevel,
-                             const std::function<void(std::size_t games_done)>& on_game = {});
+                             const std::function<void(std::size_t games_done)>& on_game = {}, bool pooled = false);
 
 }  // namespace dvonn::engine

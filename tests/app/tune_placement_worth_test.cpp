@@ -10,6 +10,7 @@
 
 #include <filesystem>
 #include <regex>
+#include <sstream>
 #include <string>
 
 #include "app/weights_text.hpp"
@@ -172,6 +173,42 @@ TEST(TunePlacementWorth, MovementWorthReadsTheCommittedGamesBack) {
   EXPECT_NE(refused.output.find("\"nobody\" is not a player"), std::string::npos) << refused.output;
 }
 
+TEST(TunePlacementWorth, PooledMovementWorthShiftsBothEndsOfAWeightAlike) {
+  const std::string data = std::string(DVONN_SOURCE_DIR) + "/tests/data/movement-variety";
+  CommandResult r = run_dvonn("tune --records " + data + " --movement-worth cand --pooled --step 1");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const auto at = r.output.find("movement worth of cand");
+  ASSERT_NE(at, std::string::npos) << r.output;
+  const std::string text = r.output.substr(at);
+  // The choices were made between 38 and 20 stacks: taper 0.29 to 0.80 (the Dvonn pieces count as stacks there).
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(text, m, std::regex("blended at the choices' mean taper (0\\.\\d\\d)"))) << text;
+  EXPECT_GE(std::stod(m[1]), 0.29);
+  EXPECT_LE(std::stod(m[1]), 0.81);
+  // One row a feature, tempo left out; each row's shift lands on both of
+  // its weights in the candidate.
+  const std::regex row(R"(\n  ([a-z_0-9]+) +(-?\d+) +(-?\d+\.\d|-) +(\d+\.\d|-) +(-?\d+))");
+  std::vector<int> shifts;
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), row); it != std::sregex_iterator(); ++it)
+    shifts.push_back(std::stoi((*it)[5]));
+  ASSERT_EQ(shifts.size(), static_cast<std::size_t>(engine::kNumMoveFeatures - 1)) << text;
+  const std::string w = weights_text(r.output);
+  std::vector<int> got;
+  std::stringstream in(w.substr(0, w.find('/')));
+  for (std::string x; std::getline(in, x, ',');) got.push_back(std::stoi(x));
+  const engine::Weights shipped = engine::default_weights();
+  ASSERT_EQ(got.size(), 2 * static_cast<std::size_t>(engine::kNumMoveFeatures)) << w;
+  bool some_shift = false;
+  for (std::size_t k = 0; k < shifts.size(); ++k) {
+    EXPECT_EQ(got[k], shipped.move[k] + shifts[k]) << k;
+    EXPECT_EQ(got[k + engine::kNumMoveFeatures], shipped.move[k + engine::kNumMoveFeatures] + shifts[k]) << k;
+    some_shift = some_shift || shifts[k] != 0;
+  }
+  EXPECT_TRUE(some_shift) << text;
+  EXPECT_EQ(got[engine::kTempo], shipped.move[engine::kTempo]);
+  EXPECT_EQ(run_dvonn("engine --level 8 --weights '" + w + "'", "Start\nQuit\n").exit_code, 0);
+}
+
 TEST(TunePlacementWorth, RefusesBadInputWithWhatIsWrong) {
   const std::string empty = std::filesystem::temp_directory_path() / ("dvonn-worth-" + std::to_string(::getpid()));
   std::filesystem::create_directories(empty);
@@ -200,6 +237,7 @@ TEST(TunePlacementWorth, RefusesBadInputWithWhatIsWrong) {
       {records + " --movement-worth cand --movement-depth 9", "--movement-depth"},
       {records + " --movement-variety 50", "--movement-variety requires --movement-worth"},
       {"tune --movement-worth cand", "--movement-worth needs --records"},
+      {records + " --placement-worth cand --pooled", "--pooled requires --movement-worth"},
   };
   for (const auto& [args, message] : cases) {
     CommandResult r = run_dvonn(args);

@@ -141,7 +141,8 @@ TEST(PlacementWorth, ResidualsAreThePlacersOwnOverTheLinesItDrewFrom) {
   }
 }
 
-TEST(PlacementWorth, MovementResidualsCancelOverTheLinesDrawnFrom) {
+// A middle-game position (34 stacks) reached by random moves.
+Position middle_game_position() {
   Position p = random_setup(8).position;
   std::mt19937_64 rng(8);
   while (live_stacks(p) > 34) {
@@ -149,6 +150,11 @@ TEST(PlacementWorth, MovementResidualsCancelOverTheLinesDrawnFrom) {
     p.generate(list);
     p.play(list[static_cast<int>(rng() % list.size)]);
   }
+  return p;
+}
+
+TEST(PlacementWorth, MovementResidualsCancelOverTheLinesDrawnFrom) {
+  const Position p = middle_game_position();
   Engine engine(kTopLevel, 8);
   const std::vector<ScoredLine> choices = engine.movement_choices(p, {1000, 6, 2});
   ASSERT_EQ(choices.size(), 6u);
@@ -164,6 +170,28 @@ TEST(PlacementWorth, MovementResidualsCancelOverTheLinesDrawnFrom) {
   EXPECT_EQ(move_weight_of_worth(kNumMoveFeatures - 2), kNumMoveFeatures - 2);
   EXPECT_EQ(move_weight_of_worth(kNumMoveFeatures - 1), kNumMoveFeatures);
   EXPECT_EQ(move_weight_of_worth(kNumMoveWorthFeatures - 1), 2 * kNumMoveFeatures - 2);
+}
+
+TEST(PlacementWorth, PooledMovementResidualIsTheSumOfItsTwoEnds) {
+  // Early and late parts of a feature are f x t and f x (1 - t): pooled,
+  // the feature once, unscaled, so each pooled residual is the sum of its
+  // two ends.
+  const Position p = middle_game_position();
+  Engine engine(kTopLevel, 8);
+  const std::vector<ScoredLine> choices = engine.movement_choices(p, {1000, 6, 2});
+  ASSERT_EQ(choices.size(), 6u);
+  constexpr std::size_t n = kNumPooledMoveWorthFeatures;
+  bool some_nonzero = false;
+  for (const ScoredLine& l : choices) {
+    const std::vector<double> split = movement_residual(p, l.move, choices);
+    const std::vector<double> pooled = pooled_movement_residual(p, l.move, choices);
+    ASSERT_EQ(pooled.size(), n);
+    for (std::size_t k = 0; k < n; ++k) {
+      EXPECT_NEAR(pooled[k], split[k] + split[n + k], 1e-9) << k;
+      some_nonzero = some_nonzero || std::abs(pooled[k]) > 1e-9;
+    }
+  }
+  EXPECT_TRUE(some_nonzero);
 }
 
 TEST(PlacementWorth, AGamePlayedWithVarietyIsReadBackWithoutMismatch) {

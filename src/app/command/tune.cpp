@@ -47,6 +47,7 @@ struct TuneOptions {
   // --movement-worth: the same for movement variety.
   std::string movement_worth_name;
   engine::MovementVariety movement_variety{50, 6, 4};
+  bool pooled = false;  // --pooled: each movement feature once, over the taper
 };
 
 // Every record file named, or found (*.dvonn) in a folder named; sorted so
@@ -153,6 +154,42 @@ int run_tune_placement_policy(const TuneOptions& o) {
   return 0;
 }
 
+// The pooled movement worth (--pooled): a feature's estimate is its worth
+// where the choices were made, on average at taper t; the weight it
+// compares with is the blend the evaluation uses there, t x early + (1 - t)
+// x late, and a step shifts both ends alike, so the weight's course over
+// the game keeps its shape.
+int print_pooled_worth(const engine::WorthFit& fit, const engine::WorthData& data, const engine::Weights& played,
+                       double step, double min_z, const char* base) {
+  const double t = data.with_choice ? data.taper_sum / static_cast<double>(data.with_choice) : 0.5;
+  engine::Weights candidate = played;
+  std::printf("  pooled over the taper: the %s weights blended at the choices' mean taper %.2f\n", base, t);
+  std::printf("  %-22s %8s %9s %9s %10s\n", "feature", base, "estimate", "se", "shift");
+  for (int k = 0; k < engine::kNumPooledMoveWorthFeatures; ++k) {
+    const auto early = static_cast<std::size_t>(k), late = static_cast<std::size_t>(k + engine::kNumMoveFeatures);
+    const double now = t * played.move[early] + (1 - t) * played.move[late];
+    std::string feature = engine::feature_name_move(k);
+    feature = feature.substr(0, feature.find('@'));
+    const auto ks = static_cast<std::size_t>(k);
+    if (!fit.estimable[ks]) {
+      std::printf("  %-22s %8.0f %9s %9s %10d\n", feature.c_str(), now, "-", "-", 0);
+      continue;
+    }
+    const bool moves = std::abs(fit.estimate[ks] - now) > min_z * fit.se[ks];
+    const int shift = moves ? static_cast<int>(std::lround(step * (fit.estimate[ks] - now))) : 0;
+    candidate.move[early] += shift;
+    candidate.move[late] += shift;
+    std::printf("  %-22s %8.0f %9.1f %9.1f %10d%s\n", feature.c_str(), now, fit.estimate[ks], fit.se[ks], shift,
+                moves ? "" : "  (kept: within --min-z)");
+  }
+  std::printf("candidate = %s, both ends shifted by %g x (estimate - blended %s)", base, step, base);
+  if (min_z > 0) std::printf(" where more than %g standard errors apart", min_z);
+  std::printf("\n");
+  std::printf("weights: %s\n", format_weights_text(candidate).c_str());
+  std::printf("to test them: dvonn engine --level 8 --weights '%s'\n", format_weights_text(candidate).c_str());
+  return 0;
+}
+
 // The placement (or movement) features' causal worth, from the games in
 // which the named player placed (or moved) with variety
 // (engine/placement_worth.hpp), and the weights moved `step` of the way to
@@ -215,7 +252,8 @@ int run_tune_worth(const TuneOptions& o, bool movement) {
       std::fprintf(stderr, "%zu of %zu games recomputed\n", done, games.size());
   };
   const engine::WorthData data =
-      movement ? engine::movement_residuals(games, o.movement_variety, played, o.threads, engine::kTopLevel, progress)
+      movement ? engine::movement_residuals(games, o.movement_variety, played, o.threads, engine::kTopLevel, progress,
+                                            o.pooled)
                : engine::placement_residuals(games, o.variety, played, o.threads, engine::kTopLevel, 64, progress);
   if (data.with_choice == 0)
     throw InputError("none of " + name + "'s " + decisions +
@@ -227,8 +265,9 @@ int run_tune_worth(const TuneOptions& o, bool movement) {
                  "level 8 with %s %g, %d lines and %s?\n",
                  data.mismatches, data.decisions, decisions, variety_option.c_str(), margin, lines,
                  o.weights.empty() ? "the shipped weights" : "the weights given");
-  const engine::WorthFit fit =
-      engine::fit_worth(data.games, movement ? engine::kNumMoveWorthFeatures : engine::kNumWorthFeatures);
+  const engine::WorthFit fit = engine::fit_worth(data.games, !movement  ? engine::kNumWorthFeatures
+                                                             : o.pooled ? engine::kNumPooledMoveWorthFeatures
+                                                                        : engine::kNumMoveWorthFeatures);
 
   engine::Weights candidate = played;
   const std::string depth = movement ? ", depth " + std::to_string(o.movement_variety.depth) : "";
@@ -237,6 +276,7 @@ int run_tune_worth(const TuneOptions& o, bool movement) {
       "mismatches\n",
       movement ? "movement" : "placement", name.c_str(), margin, lines, depth.c_str(), games.size(), data.decisions,
       decisions, data.with_choice, data.mismatches);
+  if (movement && o.pooled) return print_pooled_worth(fit, data, played, step, min_z, base);
   std::printf("  %-22s %8s %9s %9s %10s\n", "feature", base, "estimate", "se", "candidate");
   // One row per weight of the model: k, the worth feature that measures
   // it, or -1 (tempo, the same for every choice).
@@ -399,6 +439,10 @@ void register_tune_command(CLI::App& app, CommandSet& set) {
   c->add_option("--movement-lines", o->movement_variety.lines,
                 "With --movement-worth: the lines the games were played with; default 6")
       ->check(CLI::Range(2, 64))
+      ->needs(movement_worth);
+  c->add_flag("--pooled", o->pooled,
+              "With --movement-worth: measure each feature once over the taper (its worth where the choices were "
+              "made) and shift its early and late weights alike")
       ->needs(movement_worth);
   c->add_option("--movement-depth", o->movement_variety.depth,
                 "With --movement-worth: the depth the games' varied moves were searched to; default 4")
