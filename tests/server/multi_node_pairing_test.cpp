@@ -172,11 +172,8 @@ TEST_F(MultiNodePairingTest, ATournamentRoundIsMadeOnceAndGoesOnWhenTheLeaderGoe
   advance(3'600'000);
   std::map<std::string, int> seats;  // game -> people told
   std::vector<json> told(4);
-  // Generous waits (they end as soon as the message comes): each relayed
-  // message is a NOTIFY through the store, and under the sanitizers on a
-  // loaded machine the four came seconds apart (a 5 s wait failed once).
   for (int i = 0; i < 4; ++i) {
-    told[i] = pages[i]->next_of_type("paired", 15);
+    told[i] = pages[i]->next_of_type("paired", 5);
     ASSERT_FALSE(told[i].is_null()) << people[i].name << ": round 1 was not made";
     EXPECT_EQ(told[i]["tournament"]["round"], 1);
     ++seats[told[i]["game"]];
@@ -198,7 +195,7 @@ TEST_F(MultiNodePairingTest, ATournamentRoundIsMadeOnceAndGoesOnWhenTheLeaderGoe
     }
   seats.clear();
   for (int i = 0; i < 4; ++i) {
-    json m = pages[i]->next_of_type("paired", 20);
+    json m = pages[i]->next_of_type("paired", 10);
     ASSERT_FALSE(m.is_null()) << people[i].name << ": round 2 was not made once the leader went";
     EXPECT_EQ(m["tournament"]["round"], 2);
     ++seats[m["game"]];
