@@ -154,6 +154,18 @@ int run_tune_placement_policy(const TuneOptions& o) {
   return 0;
 }
 
+// The candidate weights of a worth measurement, as --weights text and the
+// command that plays them.
+void print_candidate(const engine::Weights& candidate) {
+  const std::string text = format_weights_text(candidate);
+  std::printf("weights: %s\n", text.c_str());
+  std::printf("to test them: dvonn engine --level 8 --weights '%s'\n", text.c_str());
+}
+
+// Whether an estimate is told apart from the weight `now` at --min-z: a
+// step toward one within that many standard errors would move it by noise.
+bool told_apart(double estimate, double now, double se, double min_z) { return std::abs(estimate - now) > min_z * se; }
+
 // The pooled movement worth (--pooled): a feature's estimate is its worth
 // where the choices were made, on average at taper t; the weight it
 // compares with is the blend the evaluation uses there, t x early + (1 - t)
@@ -175,7 +187,7 @@ int print_pooled_worth(const engine::WorthFit& fit, const engine::WorthData& dat
       std::printf("  %-22s %8.0f %9s %9s %10d\n", feature.c_str(), now, "-", "-", 0);
       continue;
     }
-    const bool moves = std::abs(fit.estimate[ks] - now) > min_z * fit.se[ks];
+    const bool moves = told_apart(fit.estimate[ks], now, fit.se[ks], min_z);
     const int shift = moves ? static_cast<int>(std::lround(step * (fit.estimate[ks] - now))) : 0;
     candidate.move[early] += shift;
     candidate.move[late] += shift;
@@ -185,8 +197,7 @@ int print_pooled_worth(const engine::WorthFit& fit, const engine::WorthData& dat
   std::printf("candidate = %s, both ends shifted by %g x (estimate - blended %s)", base, step, base);
   if (min_z > 0) std::printf(" where more than %g standard errors apart", min_z);
   std::printf("\n");
-  std::printf("weights: %s\n", format_weights_text(candidate).c_str());
-  std::printf("to test them: dvonn engine --level 8 --weights '%s'\n", format_weights_text(candidate).c_str());
+  print_candidate(candidate);
   return 0;
 }
 
@@ -283,9 +294,7 @@ int run_tune_worth(const TuneOptions& o, bool movement) {
   auto row = [&](const std::string& feature, int now, int& out, int k) {
     const auto ks = static_cast<std::size_t>(k);
     if (k >= 0 && fit.estimable[ks]) {
-      // With --min-z, a weight within that many standard errors of its
-      // estimate is not told apart from it: a step would move it by noise.
-      const bool moves = std::abs(fit.estimate[ks] - now) > min_z * fit.se[ks];
+      const bool moves = told_apart(fit.estimate[ks], now, fit.se[ks], min_z);
       if (moves) out = static_cast<int>(std::lround(now + step * (fit.estimate[ks] - now)));
       std::printf("  %-22s %8d %9.1f %9.1f %10d%s\n", feature.c_str(), now, fit.estimate[ks], fit.se[ks], out,
                   moves ? "" : "  (kept: within --min-z)");
@@ -310,8 +319,7 @@ int run_tune_worth(const TuneOptions& o, bool movement) {
               base);
   if (min_z > 0) std::printf(" and more than %g standard errors from %s", min_z, base);
   std::printf("\n");
-  std::printf("weights: %s\n", format_weights_text(candidate).c_str());
-  std::printf("to test them: dvonn engine --level 8 --weights '%s'\n", format_weights_text(candidate).c_str());
+  print_candidate(candidate);
   return 0;
 }
 
