@@ -21,6 +21,7 @@
 #include "server/base/now_ms.hpp"
 #include "server/store/game_store.hpp"
 #include "server/store/sqlite_util.hpp"
+#include "server/tournaments/tournament_store.hpp"
 
 namespace dvonn::server::testing {
 namespace {
@@ -174,7 +175,8 @@ TEST_F(MultiNodePairingTest, ATournamentRoundIsMadeOnceAndGoesOnWhenTheLeaderGoe
   std::vector<json> told(4);
   for (int i = 0; i < 4; ++i) {
     told[i] = pages[i]->next_of_type("paired", 5);
-    ASSERT_FALSE(told[i].is_null()) << people[i].name << ": round 1 was not made";
+    ASSERT_FALSE(told[i].is_null()) << people[i].name << ": round 1 was not made; the tournament: "
+                                    << get(2, "/api/tournaments/" + id).body;
     EXPECT_EQ(told[i]["tournament"]["round"], 1);
     ++seats[told[i]["game"]];
   }
@@ -196,13 +198,52 @@ TEST_F(MultiNodePairingTest, ATournamentRoundIsMadeOnceAndGoesOnWhenTheLeaderGoe
   seats.clear();
   for (int i = 0; i < 4; ++i) {
     json m = pages[i]->next_of_type("paired", 10);
-    ASSERT_FALSE(m.is_null()) << people[i].name << ": round 2 was not made once the leader went";
+    ASSERT_FALSE(m.is_null()) << people[i].name << ": round 2 was not made once the leader went; the tournament: "
+                              << get(2, "/api/tournaments/" + id).body;
     EXPECT_EQ(m["tournament"]["round"], 2);
     ++seats[m["game"]];
   }
   EXPECT_EQ(seats.size(), 2u);
   for (int i = 0; i < 4; ++i)
     EXPECT_TRUE(pages[i]->next_of_type("paired", 0.3).is_null()) << people[i].name << ": round 2 made twice";
+}
+
+// The leader read three entrants; a fourth joined on another node before
+// it saved the first round: the round is refused (made again from what is
+// stored at the next sweep), while a join saved over a stale read goes.
+TEST_F(MultiNodePairingTest, APairingDecidedOnEntrantsThatChangedSinceIsRefused) {
+  std::vector<Person> people;
+  for (int i = 0; i < 4; ++i)
+    people.push_back(signup(1 + i % 2, std::string(1, static_cast<char>('a' + i)) + "player"));
+  json body = {
+      {"name", "Late join"}, {"kind", "swiss"}, {"clock", {{"type", "realtime"}, {"initial", 300}, {"increment", 3}}},
+      {"rated", false},      {"rounds", 2},     {"starts_ms", now() + 3'600'000}};
+  auto c = call(1, "/api/tournaments", body, people[0]);
+  ASSERT_EQ(c.status, 201) << c.body;
+  std::string id = c.json()["tournament"]["id"];
+  for (int i = 0; i < 3; ++i)
+    ASSERT_EQ(call(1 + i % 2, "/api/tournaments/" + id + "/join", json::object(), people[i]).status, 200);
+  GameStore store(db_);
+  TournamentStore tournaments(store);
+  auto read = tournaments.load(id);
+  ASSERT_TRUE(read);
+  ASSERT_EQ(read->entrants.size(), 3u);
+  auto check = [&](bool entrants) {
+    bool same = false;
+    EXPECT_EQ(store.commit([&](StoreWriter& w) { same = TournamentStore::unchanged(w.connection(), *read, entrants); }),
+              "");
+    return same;
+  };
+  EXPECT_TRUE(check(true));
+  ASSERT_EQ(call(2, "/api/tournaments/" + id + "/join", json::object(), people[3]).status, 200);
+  EXPECT_FALSE(check(true)) << "a pairing of three would leave out the fourth, who joined";
+  EXPECT_TRUE(check(false));
+  // A withdrawal counts too.
+  read = tournaments.load(id);
+  ASSERT_TRUE(read);
+  EXPECT_TRUE(check(true));
+  ASSERT_EQ(call(1, "/api/tournaments/" + id + "/withdraw", json::object(), people[0]).status, 200);
+  EXPECT_FALSE(check(true));
 }
 
 TEST_F(MultiNodePairingTest, AnArenaPairsPeopleWhosePagesAreOnOtherNodes) {

@@ -132,6 +132,36 @@ TEST_F(MultiNodeTest, AChangeMadeOnAStaleRoomIsA409AndTheRoomTakesOverTheStoredG
   EXPECT_EQ(store.load(g.id)->moves, (std::vector<std::string>{"E3", "F3"}));
 }
 
+// The other race: a node loads a game while another commits a change of
+// it; the change comes after the load's read, and its notice before the
+// room is in memory (when nothing there would take it). Seen in a
+// tournament: the new leader loaded a game as its player resigned on
+// another node, and never saw the result.
+TEST_F(MultiNodeTest, AChangeHeardWhileAGameLoadsIsTakenOver) {
+  Person alice = signup(0, "alice"), bob = signup(1, "bob");
+  Game g = start_across(alice, bob);
+  ASSERT_FALSE(g.black.empty());
+  GameStore store(db_);
+  EngineWorkers engines(1, 4);
+  RoomContext context{.store = store, .engines = engines};
+  RoomRegistry registry(context);
+  int loads = 0;
+  registry.set_load_hook([&](const std::string& id) {
+    if (id != g.id || loads++ > 0) return;
+    ASSERT_EQ(move(0, g.id, g.white, "E3").status, 200);
+    // What this node's feed does when it hears of the move.
+    registry.refresh(g.id, store.load(g.id)->version);
+  });
+  auto room = registry.find(g.id);
+  ASSERT_TRUE(room);
+  EXPECT_EQ(loads, 1);
+  EXPECT_EQ(json::parse(*room->state())["moves"], json::array({"E3"}));
+  // And it goes on from there.
+  std::promise<RoomReply> answered;
+  room->move(g.black, "F3", [&](const RoomReply& a) { answered.set_value(a); });
+  EXPECT_EQ(answered.get_future().get().status, 200);
+}
+
 TEST_F(MultiNodeTest, TheLobbyOfOneNodeListsAndDropsTheGamesOfTheOther) {
   Person alice = signup(0, "alice"), bob = signup(1, "bob");
   WsClient lobby(port(1), "/ws/lobby");

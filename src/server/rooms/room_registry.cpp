@@ -1,5 +1,6 @@
 #include "server/rooms/room_registry.hpp"
 
+#include <algorithm>
 #include <iostream>
 
 #include "server/base/random_id.hpp"
@@ -20,7 +21,17 @@ std::shared_ptr<GameRoom> RoomRegistry::find(const std::string& id) {
     // Someone else may have loaded it while this thread waited.
     std::lock_guard lock(mutex_);
     if (auto it = rooms_.find(id); it != rooms_.end()) return it->second.room;
+    loading_ = id;
+    heard_while_loading_ = 0;
   }
+  // However the load ends, it is no longer in progress.
+  struct DoneLoading {
+    RoomRegistry& r;
+    ~DoneLoading() {
+      std::lock_guard lock(r.mutex_);
+      r.loading_.clear();
+    }
+  } done_loading{*this};
   // A failing read (StoreError) goes to the caller: the game may well
   // exist, so "no such game" would be the wrong answer.
   auto stored = context_.store.load(id);
@@ -32,9 +43,23 @@ std::shared_ptr<GameRoom> RoomRegistry::find(const std::string& id) {
     // Whoever asked logs it (with the request) and answers a 500.
     throw DamagedGame("cannot load game " + id + ": " + e.what());
   }
+  if (load_hook_) load_hook_(id);
+  std::int64_t missed = 0;
   {
     std::lock_guard lock(mutex_);
+    loading_.clear();
+    missed = heard_while_loading_;
     insert_locked(room);
+  }
+  // Another server's change, committed after the read above and heard
+  // before the room was in memory: taken over now (refresh skips it if the
+  // read saw it already).
+  if (missed > room->version()) {
+    try {
+      refresh(id, missed);
+    } catch (const std::exception& e) {
+      std::cerr << "dvonn serve: re-reading game " << id << " changed while it loaded: " << e.what() << "\n";
+    }
   }
   // A clock that ran out while the game was not in memory (the server was
   // down) ends the game now; a running one is handed to the watcher. An
@@ -92,7 +117,10 @@ void RoomRegistry::refresh(const std::string& id, std::int64_t version) {
   {
     std::lock_guard lock(mutex_);
     auto it = rooms_.find(id);
-    if (it == rooms_.end()) return;
+    if (it == rooms_.end()) {
+      if (id == loading_) heard_while_loading_ = std::max(heard_while_loading_, version);
+      return;
+    }
     room = it->second.room;
   }
   if (room->version() >= version) return;  // heard of its own change, or of an older one

@@ -11,6 +11,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <list>
 #include <memory>
 #include <mutex>
@@ -56,6 +57,11 @@ class RoomRegistry {
 
   std::size_t size() const;
 
+  // Tests: runs in find after the store read a game and before its room is
+  // in memory (to commit another server's change just then). Set before
+  // the registry is used.
+  void set_load_hook(std::function<void(const std::string&)> hook) { load_hook_ = std::move(hook); }
+
   // How the rooms took over other servers' changes so far (refresh): by
   // reading the whole game, or only what they lacked (/metrics, tests).
   struct RefreshCounts {
@@ -82,6 +88,13 @@ class RoomRegistry {
   std::mutex load_mutex_;
   std::unordered_map<std::string, Entry> rooms_;
   std::list<std::string> used_;  // ids, most recently used first
+  // The game being loaded (under load_mutex_, one at a time) and the
+  // newest version another server announced of it meanwhile: a change
+  // committed after the load read the game, and heard before the room was
+  // in rooms_, would otherwise be lost to this node until the next one.
+  std::string loading_;
+  std::int64_t heard_while_loading_ = 0;
+  std::function<void(const std::string&)> load_hook_;
   std::atomic<std::uint64_t> full_refreshes_{0};
   std::atomic<std::uint64_t> incremental_refreshes_{0};
 };

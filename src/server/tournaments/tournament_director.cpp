@@ -87,9 +87,11 @@ std::string TournamentDirector::save_locked(TournamentRecord r, const std::funct
   const TournamentRecord* before = nullptr;
   if (auto it = active_.find(r.t.id); it != active_.end()) before = &it->second;
   const bool guarded = shared() && before;
+  // Pairing or starting: decided on the entrants as read.
+  const bool pairs = before && (r.games.size() != before->games.size() || r.t.status != before->t.status);
   std::string error = store_.commit([&](StoreWriter& w) {
     Database* db = w.connection();
-    if (guarded && !TournamentStore::unchanged(db, before->t, before->games.size()))
+    if (guarded && !TournamentStore::unchanged(db, *before, pairs))
       throw StoreError("the tournament changed on another node meanwhile");
     if (!before)
       TournamentStore::insert(db, r.t);

@@ -1,5 +1,8 @@
 #include "server/tournaments/tournament_store.hpp"
 
+#include <set>
+#include <utility>
+
 #include "server/store/sqlite_util.hpp"
 #include "server/store/user_row.hpp"
 
@@ -208,18 +211,26 @@ void TournamentStore::update(Database* db, const Tournament& t) {
       .run();
 }
 
-bool TournamentStore::unchanged(Database* db, const Tournament& before, std::size_t games) {
+bool TournamentStore::unchanged(Database* db, const TournamentRecord& before, bool entrants) {
+  const Tournament& t = before.t;
   Statement lock(db, "UPDATE tournaments SET status = status WHERE id = ?1 AND status = ?2 AND round = ?3", false);
-  lock.bind(1, before.id).bind(2, std::string(to_string(before.status))).bind(3, std::int64_t{before.round}).run();
+  lock.bind(1, t.id).bind(2, std::string(to_string(t.status))).bind(3, std::int64_t{t.round}).run();
   if (db->changes() != 1) return false;
   Statement count(db, "SELECT COUNT(*) FROM tournament_games WHERE tournament_id = ?1", false);
-  count.bind(1, before.id);
+  count.bind(1, t.id);
   std::int64_t n = -1;
   if (count.next()) {
     n = count.integer(0);
     count.reset();
   }
-  return n == static_cast<std::int64_t>(games);
+  if (n != static_cast<std::int64_t>(before.games.size())) return false;
+  if (!entrants) return true;
+  std::set<std::pair<std::int64_t, bool>> read, stored;
+  for (const Entrant& e : before.entrants) read.insert({e.user.id, e.withdrawn});
+  Statement rows(db, "SELECT user_id, withdrawn FROM tournament_entrants WHERE tournament_id = ?1", false);
+  rows.bind(1, t.id);
+  while (rows.next()) stored.insert({rows.integer(0), rows.integer(1) != 0});
+  return read == stored;
 }
 
 void TournamentStore::put_entrant(Database* db, const std::string& tournament, const Entrant& e) {

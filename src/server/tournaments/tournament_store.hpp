@@ -47,9 +47,12 @@ class TournamentStore {
   // The state: status, round, rounds, ends_ms, round_done_ms.
   static void update(Database* db, const Tournament& t);
   // Many nodes: whether the stored tournament is still as read (status,
-  // round, games made), first locking its row until the transaction ends,
-  // so that of two nodes changing it from one state only one does.
-  static bool unchanged(Database* db, const Tournament& before, std::size_t games);
+  // round, games made and, with `entrants`, who is in it and who withdrew),
+  // first locking its row until the transaction ends, so that of two nodes
+  // changing it from one state only one does. Pairings check the entrants:
+  // a join landing as the leader starts the tournament makes the start read
+  // it again rather than leave the joiner out; two joins at once both go.
+  static bool unchanged(Database* db, const TournamentRecord& before, bool entrants);
   static void put_entrant(Database* db, const std::string& tournament, const Entrant& e);
   static void remove_entrant(Database* db, const std::string& tournament, std::int64_t user);
   // A game added, or its result (and end) updated.
