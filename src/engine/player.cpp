@@ -41,7 +41,14 @@ void Player::new_game() {
 }
 
 Move Player::choose(const Position& position, double seconds_left) {
-  if (engine_) return engine_->play(position, PlayLimits::game_clock(seconds_left)).move;
+  last_depth_ = 0;
+  last_nodes_ = 0;
+  if (engine_) {
+    PlayReport report = engine_->play(position, PlayLimits::game_clock(seconds_left));
+    last_depth_ = report.depth;
+    last_nodes_ = report.nodes;
+    return report.move;
+  }
   if (position.is_over()) throw std::logic_error("Player::choose: the game is over");
   return level_ == "greedy" ? greedy_move(position, rng_) : random_move(position, rng_);
 }

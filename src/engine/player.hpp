@@ -43,6 +43,10 @@ class Player {
   // legal move (a forced pass counts); std::logic_error for a baseline when
   // the game is over.
   Move choose(const Position& position, double seconds_left);
+  // What the last choose searched: plies of its last completed iteration
+  // and nodes (0 and 0 for a baseline, a forced move or a random one).
+  int last_depth() const { return last_depth_; }
+  std::uint64_t last_nodes() const { return last_nodes_; }
   // The engine behind a numbered level; null for the baselines.
   Engine* engine() { return engine_.get(); }
 
@@ -50,6 +54,8 @@ class Player {
   std::string level_;
   std::unique_ptr<Engine> engine_;
   std::mt19937_64 rng_;  // the baselines'
+  int last_depth_ = 0;
+  std::uint64_t last_nodes_ = 0;
 };
 
 }  // namespace dvonn::engine

@@ -34,6 +34,8 @@ TEST(TimeUse, SumsTheLoggedMovesOfEachGameByPhase) {
   EXPECT_NE(out.find("placement"), std::string::npos) << out;
   EXPECT_NE(out.find("movement, 20 stacks or fewer"), std::string::npos) << out;
   EXPECT_NE(out.find("used in all"), std::string::npos) << out;
+  // The engine says how deep it searched: the table has the columns.
+  EXPECT_NE(out.find("depth  knodes/s"), std::string::npos) << out;
 }
 
 TEST(TimeUse, RefusesInputWithoutTimeLinesOrWithABadOne) {
@@ -60,6 +62,33 @@ TEST(TimeUse, SplitsGamesWhereALineCannotFollowTheOneBefore) {
   // 0.5 + 1.0 seconds at 37 stacks or more, 0.2 at 27-36, over 2 games.
   EXPECT_NE(out.find("movement, 37+ stacks                 0.750"), std::string::npos) << out;
   EXPECT_NE(out.find("movement, 27-36 stacks               0.100"), std::string::npos) << out;
+}
+
+TEST(TimeUse, AveragesTheDepthOfTheMovesSearchedAndTheirNodesASecond) {
+  const TempDir tmp;
+  const std::string dir = tmp.path().string();
+  // 44 and 40 stacks: depths 6 and 8 (a forced move, depth 0, is left out),
+  // 300,000 nodes in 0.3 s. 30 stacks: 5, 50,000 nodes in 0.1 s.
+  write(dir + "/deep.txt",
+        "dvonn-time place 3 0.001 4.0 2 100\ndvonn-time move 44 0.1 4.0 6 100000\n"
+        "dvonn-time move 42 0.05 3.9 0 0\ndvonn-time move 40 0.2 3.8 8 200000\n"
+        "dvonn-time move 30 0.1 3.0 5 50000\n");
+  ASSERT_EQ(script("time_use.py", dir + "/deep.txt", dir + "/out.txt"), 0) << read_file(dir + "/out.txt");
+  const std::string out = read_file(dir + "/out.txt");
+  EXPECT_NE(out.find("movement, 37+ stacks                 0.350     3.0    0.1167   7.00      1000"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("movement, 27-36 stacks               0.100     1.0    0.1000   5.00       500"),
+            std::string::npos)
+      << out;
+  // The older lines, without depth, give no depth columns.
+  write(dir + "/old.txt", "dvonn-time move 44 0.1 4.0\n");
+  ASSERT_EQ(script("time_use.py", dir + "/old.txt", dir + "/out.txt"), 0) << read_file(dir + "/out.txt");
+  EXPECT_EQ(read_file(dir + "/out.txt").find("depth"), std::string::npos) << read_file(dir + "/out.txt");
+  // A negative depth is no time line.
+  write(dir + "/bad.txt", "dvonn-time move 44 0.1 4.0 -1 100\n");
+  EXPECT_NE(script("time_use.py", dir + "/bad.txt", dir + "/out.txt"), 0);
+  EXPECT_NE(read_file(dir + "/out.txt").find("not a time line"), std::string::npos) << read_file(dir + "/out.txt");
 }
 
 TEST(TimeCurve, TablesTheMatchesAndDrawsThem) {

@@ -36,10 +36,11 @@ struct EngineOptions {
 
 // One line on standard error per move, for scripts/time_use.py: where in
 // the game the clock goes. The referee's --stderr file collects it.
-void log_move_time(const Position& p, double seconds_left, double seconds) {
+void log_move_time(const Position& p, double seconds_left, double seconds, int depth, std::uint64_t nodes) {
   const int stacks = popcount(p.occupied() & ~p.dvonn_spaces());
-  std::fprintf(stderr, "dvonn-time %s %d %.4f %.4f\n", p.in_placement() ? "place" : "move",
-               p.in_placement() ? p.placed() : stacks, seconds, seconds_left);
+  std::fprintf(stderr, "dvonn-time %s %d %.4f %.4f %d %llu\n", p.in_placement() ? "place" : "move",
+               p.in_placement() ? p.placed() : stacks, seconds, seconds_left, depth,
+               static_cast<unsigned long long>(nodes));
 }
 
 int run_engine(const EngineOptions& o) {
@@ -77,7 +78,8 @@ int run_engine(const EngineOptions& o) {
     const auto start = std::chrono::steady_clock::now();
     Move m = player.choose(p, seconds_left);
     if (o.log_times)
-      log_move_time(p, seconds_left, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+      log_move_time(p, seconds_left, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+                    player.last_depth(), player.last_nodes());
     return m;
   };
   return protocol::play_codecup(std::cin, std::cout, std::cerr, choose, options);
@@ -113,7 +115,7 @@ void register_engine_command(CLI::App& app, CommandSet& set) {
               "Plan each move with the overhead of the moves still to come held back (the default)");
   c->add_flag("--log-times", o->log_times,
               "Write one line per move to standard error: dvonn-time place|move PLACED|STACKS SECONDS LEFT "
-              "(scripts/time_use.py)");
+              "DEPTH NODES (scripts/time_use.py)");
   c->add_option("--movement-variety", o->movement_variety.margin_centipieces,
                 "In the middle game (38 to 20 stacks of colour), play a random one of the best moves within this "
                 "many centipieces of the best, searched to a fixed depth (data for dvonn tune --movement-worth); "
