@@ -142,7 +142,11 @@ GameCounts residuals_of_game(const VariedGame& game, Applies applies, Choices ch
     }
     if (choices.size() < 2) continue;
     ++c.with_choice;
-    c.taper_sum += static_cast<double>(move_taper(p)) / kTaperScale;
+    // The taper of the position after the move, where the features are
+    // read (child_move_features) and the pooled report blends the weights.
+    Position after = p;
+    after.play(game.moves[i]);
+    c.taper_sum += static_cast<double>(move_taper(after)) / kTaperScale;
     out.residuals.push_back(residual(p, game.moves[i], choices));
   }
   return c;

@@ -71,7 +71,7 @@ struct WorthData {
   std::size_t decisions = 0;     // the varied side's coloured placements (or varied moves)
   std::size_t with_choice = 0;   // of those, drawn from two or more lines
   std::size_t mismatches = 0;    // of those, the move played is not among the recomputed lines (skipped)
-  double taper_sum = 0;          // movement: the taper (0..1) of the positions with a choice, summed
+  double taper_sum = 0;          // movement: the taper (0..1) after each move with a choice, summed
 };
 
 // For each of the varied side's coloured placements, recomputes the lines
