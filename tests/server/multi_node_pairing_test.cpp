@@ -65,6 +65,17 @@ class MultiNodePairingTest : public MultiNodeFixture {
     return -1;
   }
 
+  // A Swiss of two rounds made on node 1, starting in an hour; its id ("" if
+  // refused, which fails the test).
+  std::string swiss_of_two_rounds(const Person& creator) {
+    json body = {
+        {"name", "Two nodes"}, {"kind", "swiss"}, {"clock", {{"type", "realtime"}, {"initial", 300}, {"increment", 3}}},
+        {"rated", false},      {"rounds", 2},     {"starts_ms", now() + 3'600'000}};
+    auto c = call(1, "/api/tournaments", body, creator);
+    EXPECT_EQ(c.status, 201) << c.body;
+    return c.status == 201 ? c.json()["tournament"]["id"].get<std::string>() : "";
+  }
+
   bool daily_ = false;
 };
 
@@ -161,12 +172,8 @@ TEST_F(MultiNodePairingTest, ATournamentRoundIsMadeOnceAndGoesOnWhenTheLeaderGoe
     people.push_back(signup(1 + i % 2, std::string(1, static_cast<char>('a' + i)) + "player"));
     pages.push_back(channel(1 + i % 2, people.back()));
   }
-  json body = {
-      {"name", "Two nodes"}, {"kind", "swiss"}, {"clock", {{"type", "realtime"}, {"initial", 300}, {"increment", 3}}},
-      {"rated", false},      {"rounds", 2},     {"starts_ms", now() + 3'600'000}};
-  auto c = call(1, "/api/tournaments", body, people[0]);
-  ASSERT_EQ(c.status, 201) << c.body;
-  std::string id = c.json()["tournament"]["id"];
+  const std::string id = swiss_of_two_rounds(people[0]);
+  ASSERT_FALSE(id.empty());
   // Joined on two nodes; the leader starts it at its time.
   for (int i = 0; i < 4; ++i)
     ASSERT_EQ(call(1 + i % 2, "/api/tournaments/" + id + "/join", json::object(), people[i]).status, 200);
@@ -215,12 +222,8 @@ TEST_F(MultiNodePairingTest, APairingDecidedOnEntrantsThatChangedSinceIsRefused)
   std::vector<Person> people;
   for (int i = 0; i < 4; ++i)
     people.push_back(signup(1 + i % 2, std::string(1, static_cast<char>('a' + i)) + "player"));
-  json body = {
-      {"name", "Late join"}, {"kind", "swiss"}, {"clock", {{"type", "realtime"}, {"initial", 300}, {"increment", 3}}},
-      {"rated", false},      {"rounds", 2},     {"starts_ms", now() + 3'600'000}};
-  auto c = call(1, "/api/tournaments", body, people[0]);
-  ASSERT_EQ(c.status, 201) << c.body;
-  std::string id = c.json()["tournament"]["id"];
+  const std::string id = swiss_of_two_rounds(people[0]);
+  ASSERT_FALSE(id.empty());
   for (int i = 0; i < 3; ++i)
     ASSERT_EQ(call(1 + i % 2, "/api/tournaments/" + id + "/join", json::object(), people[i]).status, 200);
   GameStore store(db_);
