@@ -24,7 +24,8 @@ std::shared_ptr<GameRoom> RoomRegistry::find(const std::string& id) {
     loading_ = id;
     heard_while_loading_ = 0;
   }
-  // However the load ends, it is no longer in progress.
+  // However the load ends, it is no longer in progress (once the room is
+  // in rooms_, refresh finds it there and loading_ no longer matters).
   struct DoneLoading {
     RoomRegistry& r;
     ~DoneLoading() {
@@ -47,7 +48,6 @@ std::shared_ptr<GameRoom> RoomRegistry::find(const std::string& id) {
   std::int64_t missed = 0;
   {
     std::lock_guard lock(mutex_);
-    loading_.clear();
     missed = heard_while_loading_;
     insert_locked(room);
   }
