@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <random>
 #include <vector>
 
@@ -51,7 +52,9 @@ struct Engine::Impl {
   // they can be repeated; made when first needed.
   std::unique_ptr<TranspositionTable> movement_tt;
   MoveOrder movement_order;
-  DvonnRule dvonn_rule = DvonnRule::Table;
+  // Set by set_dvonn_rule; otherwise play() follows the level and search()
+  // the fixed preference.
+  std::optional<DvonnRule> dvonn_rule;
   std::mt19937_64 dvonn_rng{3};
 
   Impl(int lv, std::size_t mb)
@@ -59,17 +62,21 @@ struct Engine::Impl {
     order.clear();
   }
 
-  // The three Dvonn placements come from a fixed preference (see
-  // dvonn_placement_score): with no coloured piece down, search has nothing
-  // to evaluate.
-  SearchReport dvonn_placement(const Position& p, int multipv) {
+  // The three Dvonn placements come from a rule, not a search: with no
+  // coloured piece down, search has nothing to evaluate. play() draws them
+  // at the top level (LevelSettings::random_dvonn); analysis shows the fixed
+  // preference (dvonn_placement_score), which repeats.
+  DvonnRule play_dvonn_rule() const {
+    return dvonn_rule.value_or(settings.random_dvonn ? DvonnRule::Random : DvonnRule::Table);
+  }
+  SearchReport dvonn_placement(const Position& p, int multipv, DvonnRule rule) {
     MoveList list;
     p.generate(list);
     std::vector<std::pair<int, Move>> ranked;
     for (Move m : list) {
-      const int score = dvonn_rule == DvonnRule::Cluster  ? dvonn_cluster_score(p, m.to)
-                        : dvonn_rule == DvonnRule::Random ? std::uniform_int_distribution<int>(0, 1 << 20)(dvonn_rng)
-                                                          : dvonn_placement_score(p, m.to);
+      const int score = rule == DvonnRule::Cluster  ? dvonn_cluster_score(p, m.to)
+                        : rule == DvonnRule::Random ? std::uniform_int_distribution<int>(0, 1 << 20)(dvonn_rng)
+                                                    : dvonn_placement_score(p, m.to);
       ranked.push_back({score, m});
     }
     std::stable_sort(ranked.begin(), ranked.end(), [](auto& a, auto& b) { return a.first > b.first; });
@@ -184,6 +191,10 @@ void Engine::set_dvonn_rule(DvonnRule rule, std::uint64_t seed) {
   impl_->dvonn_rng.seed(seed);
 }
 
+void Engine::seed_dvonn_draws(std::uint64_t seed) { impl_->dvonn_rng.seed(seed); }
+
+DvonnRule Engine::dvonn_rule() const { return impl_->play_dvonn_rule(); }
+
 void Engine::new_game() {
   impl_->tt.clear();
   impl_->order.clear();
@@ -196,7 +207,7 @@ SearchReport Engine::search(const Position& position, const SearchLimits& limits
   position.generate(list);
   if (list.size == 0) return {};
   if (position.in_placement() && position.next_placement_is_dvonn()) {
-    SearchReport r = s.dvonn_placement(position, limits.multipv);
+    SearchReport r = s.dvonn_placement(position, limits.multipv, s.dvonn_rule.value_or(DvonnRule::Table));
     if (on_iteration) on_iteration(r);
     return r;
   }
@@ -254,7 +265,7 @@ PlayReport Engine::play(const Position& position, const PlayLimits& limits) {
     return report;
   }
   if (position.in_placement() && position.next_placement_is_dvonn()) {
-    report.move = s.dvonn_placement(position, 1).lines[0].move;
+    report.move = s.dvonn_placement(position, 1, s.play_dvonn_rule()).lines[0].move;
     return report;
   }
 

@@ -65,17 +65,18 @@ struct PlayReport {
   std::uint64_t nodes = 0;
 };
 
+// Where the Dvonn pieces go: the fixed preference (dvonn_placement_score),
+// close together (dvonn_cluster_score) or at random. play() at the top
+// level draws them (docs/strength.md); search() and the lower levels take
+// the fixed preference.
+enum class DvonnRule { Table, Cluster, Random };
+
 // Data for measuring what the placement features are worth, and diverse
 // games from the empty board (docs/engine.md, "Placement variety"): while
 // placing a coloured piece, play() searches the `lines` best placements and
 // plays one of those whose score is within `margin_centipieces` of the
 // best, uniformly at random. Off (margin 0) by default: play stays
 // deterministic for a given clock.
-// Where play() puts the Dvonn pieces: the fixed preference
-// (dvonn_placement_score, the default), close together (dvonn_cluster_score)
-// or at random: experiments of issue 41.
-enum class DvonnRule { Table, Cluster, Random };
-
 struct PlacementVariety {
   double margin_centipieces = 0;
   int lines = 6;
@@ -160,9 +161,14 @@ class Engine {
   // (docs/strength.md).
   void set_random_move(double chance, std::uint64_t seed);
 
-  // How the Dvonn pieces are placed (default DvonnRule::Table); `seed`
-  // seeds DvonnRule::Random's draws.
+  // How play() and search() place the Dvonn pieces, replacing the
+  // defaults (play(): the level's, LevelSettings::random_dvonn; search():
+  // DvonnRule::Table); `seed` seeds DvonnRule::Random's draws.
   void set_dvonn_rule(DvonnRule rule, std::uint64_t seed);
+  // Seeds the draws alone, keeping the rule (Player passes its seed here).
+  void seed_dvonn_draws(std::uint64_t seed);
+  // The rule play() follows.
+  DvonnRule dvonn_rule() const;
 
  private:
   struct Impl;

@@ -18,6 +18,9 @@ struct LevelSettings {
   // share of the move's optimum time.
   int proof_live_stacks = 0;
   double proof_share = 0.0;
+  // Where play() puts the Dvonn pieces: drawn at random among the free
+  // spaces, or the fixed preference of dvonn_placement_score.
+  bool random_dvonn = false;
 };
 
 // Settings of a level, clamped to kMinLevel..kTopLevel.

@@ -28,6 +28,7 @@ std::string level_name(int level) { return level == 0 ? "greedy" : std::to_strin
 Player::Player(const std::string& level, std::size_t hash_mb, std::uint64_t seed) : level_(level), rng_(seed) {
   if (int n = engine_level(level)) {
     engine_ = std::make_unique<Engine>(n, hash_mb);
+    engine_->seed_dvonn_draws(seed);
     engine_->new_game();
   } else if (level != "greedy" && level != "random") {
     throw std::invalid_argument("unknown level \"" + level + "\"; the levels are " + level_choices());

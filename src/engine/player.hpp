@@ -28,7 +28,8 @@ std::string level_name(int level);
 class Player {
  public:
   // Throws std::invalid_argument for a name that is not a level. hash_mb is
-  // the engine's transposition table; seed breaks the baselines' ties.
+  // the engine's transposition table; seed breaks the baselines' ties
+  // and draws the top level's Dvonn pieces.
   explicit Player(const std::string& level, std::size_t hash_mb = 64, std::uint64_t seed = 1);
   ~Player();
   Player(const Player&) = delete;

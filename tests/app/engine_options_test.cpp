@@ -89,13 +89,33 @@ TEST(EngineOptions, DvonnPlacementIsRefusedWhereItCannotApply) {
   r = run_dvonn("engine --level greedy --dvonn-placement cluster");
   EXPECT_NE(r.exit_code, 0);
   EXPECT_NE(r.output.find("numbered level"), std::string::npos) << r.output;
-  // The first Dvonn piece: the table's C3, the cluster rule's elsewhere.
-  r = run_dvonn("engine --time-per-game 1", "Start\nQuit\n");
+  // The first Dvonn piece: the table's C3 (level 7's default), the cluster
+  // rule's elsewhere.
+  auto first = [](const CommandResult& r) { return r.output.substr(0, r.output.find('\n')); };
+  r = run_dvonn("engine --time-per-game 1 --dvonn-placement table", "Start\nQuit\n");
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_EQ(r.output.substr(0, r.output.find('\n')), "C3");
+  EXPECT_EQ(first(r), "C3");
+  r = run_dvonn("engine --level 7 --time-per-game 1", "Start\nQuit\n");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(first(r), "C3");
   r = run_dvonn("engine --time-per-game 1 --dvonn-placement cluster", "Start\nQuit\n");
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_NE(r.output.substr(0, r.output.find('\n')), "C3");
+  EXPECT_NE(first(r), "C3");
+}
+
+TEST(EngineOptions, LevelEightDrawsItsDvonnPiecesFromTheSeed) {
+  // Level 8's default: the same seed places the same piece, different seeds
+  // spread over the board.
+  std::set<std::string> drawn;
+  for (int seed = 1; seed <= 6; ++seed) {
+    const std::string command = "engine --time-per-game 1 --seed " + std::to_string(seed);
+    CommandResult r = run_dvonn(command, "Start\nQuit\n");
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    const std::string move = r.output.substr(0, r.output.find('\n'));
+    EXPECT_EQ(run_dvonn(command, "Start\nQuit\n").output.substr(0, move.size()), move) << command;
+    drawn.insert(move);
+  }
+  EXPECT_GE(drawn.size(), 3u);  // 6 draws from 49 spaces
 }
 
 TEST(EngineOptions, PlacementVarietyPlaysLegalPlacementsThatVaryWithTheSeed) {

@@ -428,6 +428,7 @@ TEST(DvonnRules, ClusterPlacesCloseTogetherAndRandomVariesWithTheSeed) {
   // Whatever the opponent does with the third, the pieces end more remote
   // than after the fixed preference's choice.
   Engine table(kTopLevel, 8);
+  table.set_dvonn_rule(DvonnRule::Table, 1);
   const Move t = table.play(p, PlayLimits::game_clock(5.0)).move;
   EXPECT_GT(dvonn_cluster_score(p, m.to), dvonn_cluster_score(p, t.to));
   EXPECT_TRUE(neighbours(*parse_square("A1")) & bit(m.to)) << to_string(m);
@@ -441,6 +442,33 @@ TEST(DvonnRules, ClusterPlacesCloseTogetherAndRandomVariesWithTheSeed) {
     drawn.insert(to_string(r));
   }
   EXPECT_GE(drawn.size(), 4u);  // 8 draws from 48 spaces
+}
+
+TEST(DvonnRules, TheTopLevelDrawsItsDvonnPiecesAndAnalysisShowsTheTable) {
+  Position p;
+  p.play(Move::place(*parse_square("A1")));
+  Engine seven(kTopLevel - 1, 8);
+  EXPECT_EQ(seven.dvonn_rule(), DvonnRule::Table);
+  const Move table_move = seven.play(p, PlayLimits::game_clock(5.0)).move;
+
+  std::set<std::string> drawn;
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    Engine top(kTopLevel, 8);
+    EXPECT_EQ(top.dvonn_rule(), DvonnRule::Random);
+    top.seed_dvonn_draws(seed);
+    const Move m = top.play(p, PlayLimits::game_clock(5.0)).move;
+    ASSERT_TRUE(legal(p, m));
+    drawn.insert(to_string(m));
+    // The same seed draws the same piece.
+    Engine again(kTopLevel, 8);
+    again.seed_dvonn_draws(seed);
+    EXPECT_EQ(again.play(p, PlayLimits::game_clock(5.0)).move, m);
+    // Analysis keeps the fixed preference, whatever play draws.
+    SearchLimits limits;
+    limits.depth = 1;
+    EXPECT_EQ(top.search(p, limits).lines.at(0).move, table_move);
+  }
+  EXPECT_GE(drawn.size(), 4u);
 }
 
 TEST(PlacementVariety, LinesWithinTheMarginOfTheBest) {

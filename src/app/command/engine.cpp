@@ -31,7 +31,7 @@ struct EngineOptions {
   bool reserve_overhead = protocol::CodecupOptions{}.reserve_overhead;
   engine::MovementVariety movement_variety;
   double random_move = -1;  // < 0: the level's own chance
-  std::string dvonn_placement = "table";
+  std::string dvonn_placement = "level";
 };
 
 // One line on standard error per move, for scripts/time_use.py: where in
@@ -65,10 +65,13 @@ int run_engine(const EngineOptions& o) {
     if (!player.engine()) throw InputError("--random-move needs a numbered level, not " + o.level);
     player.engine()->set_random_move(o.random_move, o.seed);
   }
-  if (o.dvonn_placement != "table") {
+  if (o.dvonn_placement != "level") {
     if (!player.engine()) throw InputError("--dvonn-placement needs a numbered level, not " + o.level);
     player.engine()->set_dvonn_rule(
-        o.dvonn_placement == "cluster" ? engine::DvonnRule::Cluster : engine::DvonnRule::Random, o.seed);
+        o.dvonn_placement == "table"     ? engine::DvonnRule::Table
+        : o.dvonn_placement == "cluster" ? engine::DvonnRule::Cluster
+                                         : engine::DvonnRule::Random,
+        o.seed);
   }
   protocol::CodecupOptions options;
   options.seconds_per_game = o.seconds_per_game;
@@ -96,7 +99,7 @@ void register_engine_command(CLI::App& app, CommandSet& set) {
       ->check(CLI::Range(0.01, 86400.0));
   c->add_option("--hash", o->hash_mb, "Transposition table size in MB; default 64")->check(CLI::Range(1, 65536));
   c->add_option("--seed", o->seed,
-                "Seed of the random choices (baselines, random moves, placement variety); default 1");
+                "Seed of the random choices (Dvonn pieces, baselines, random moves, placement variety); default 1");
   c->add_option("--threads", o->threads, "Search threads (default 1)")->check(CLI::Range(1, 64));
   c->add_option("--weights", o->weights,
                 "Evaluation weights MOVEMENT/PLACEMENT as dvonn tune prints them (tuning experiments)");
@@ -132,9 +135,9 @@ void register_engine_command(CLI::App& app, CommandSet& set) {
                 "(drawn with --seed); for measuring the ladder")
       ->check(CLI::Range(0.0, 1.0));
   c->add_option("--dvonn-placement", o->dvonn_placement,
-                "Where the Dvonn pieces go: table (the fixed preference, default), cluster (close together) or "
-                "random (drawn with --seed); an experiment")
-      ->check(CLI::IsMember({"table", "cluster", "random"}));
+                "Where the Dvonn pieces go: level (the default: random at level 8, the table below), table (the "
+                "fixed preference), cluster (close together) or random (drawn with --seed)")
+      ->check(CLI::IsMember({"level", "table", "cluster", "random"}));
   set.add(c, [o] { return run_engine(*o); });
 }
 
