@@ -9,7 +9,7 @@ double expected_moves_left(const Position& p, int proof_stacks) {
   if (p.in_placement()) {
     // My placements still to come (White places the odd ones), plus a
     // typical movement phase of about 20 moves each. The first three
-    // placements are Dvonn pieces, chosen from a table at no cost.
+    // placements are Dvonn pieces, placed by a rule at no cost.
     int left = kTotalPieces - p.placed();
     double mine = me == Color::White ? (left + 1) / 2 : left / 2;
     if (p.placed() < kDvonnPieces) mine -= 1;

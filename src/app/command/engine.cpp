@@ -67,11 +67,10 @@ int run_engine(const EngineOptions& o) {
   }
   if (o.dvonn_placement != "level") {
     if (!player.engine()) throw InputError("--dvonn-placement needs a numbered level, not " + o.level);
-    player.engine()->set_dvonn_rule(
-        o.dvonn_placement == "table"     ? engine::DvonnRule::Table
-        : o.dvonn_placement == "cluster" ? engine::DvonnRule::Cluster
-                                         : engine::DvonnRule::Random,
-        o.seed);
+    const engine::DvonnRule rule = o.dvonn_placement == "table"     ? engine::DvonnRule::Table
+                                   : o.dvonn_placement == "cluster" ? engine::DvonnRule::Cluster
+                                                                    : engine::DvonnRule::Random;
+    player.engine()->set_dvonn_rule(rule, o.seed);
   }
   protocol::CodecupOptions options;
   options.seconds_per_game = o.seconds_per_game;
