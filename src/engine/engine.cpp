@@ -69,15 +69,25 @@ struct Engine::Impl {
   DvonnRule play_dvonn_rule() const {
     return dvonn_rule.value_or(settings.random_dvonn ? DvonnRule::Random : DvonnRule::Table);
   }
+  int dvonn_rule_score(const Position& p, Square s, DvonnRule rule) {
+    switch (rule) {
+      case DvonnRule::Cluster:
+        return dvonn_cluster_score(p, s);
+      case DvonnRule::Random:
+        return std::uniform_int_distribution<int>(0, 1 << 20)(dvonn_rng);
+      case DvonnRule::RandomOffMiddle:  // the middle row only when nothing else is free
+        return std::uniform_int_distribution<int>(0, 1 << 20)(dvonn_rng) - (rank_of(s) == 2 ? (1 << 21) : 0);
+      case DvonnRule::Table:
+        break;
+    }
+    return dvonn_placement_score(p, s);
+  }
   SearchReport dvonn_placement(const Position& p, int multipv, DvonnRule rule) {
     MoveList list;
     p.generate(list);
     std::vector<std::pair<int, Move>> ranked;
     for (Move m : list) {
-      const int score = rule == DvonnRule::Cluster  ? dvonn_cluster_score(p, m.to)
-                        : rule == DvonnRule::Random ? std::uniform_int_distribution<int>(0, 1 << 20)(dvonn_rng)
-                                                    : dvonn_placement_score(p, m.to);
-      ranked.push_back({score, m});
+      ranked.push_back({dvonn_rule_score(p, m.to, rule), m});
     }
     std::stable_sort(ranked.begin(), ranked.end(), [](auto& a, auto& b) { return a.first > b.first; });
     SearchReport r;

@@ -101,6 +101,12 @@ TEST(EngineOptions, DvonnPlacementIsRefusedWhereItCannotApply) {
   r = run_dvonn("engine --time-per-game 1 --dvonn-placement cluster", "Start\nQuit\n");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(first(r), "C3");
+  for (const char* seed : {"1", "2", "3"}) {
+    r = run_dvonn(std::string("engine --time-per-game 1 --dvonn-placement off-middle --seed ") + seed, "Start\nQuit\n");
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    ASSERT_EQ(first(r).size(), 2u) << r.output;
+    EXPECT_NE(first(r)[1], '3') << first(r);
+  }
 }
 
 TEST(EngineOptions, LevelEightDrawsItsDvonnPiecesFromTheSeed) {

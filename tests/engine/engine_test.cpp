@@ -444,6 +444,29 @@ TEST(DvonnRules, ClusterPlacesCloseTogetherAndRandomVariesWithTheSeed) {
   EXPECT_GE(drawn.size(), 4u);  // 8 draws from 48 spaces
 }
 
+TEST(DvonnRules, OffMiddleDrawsAwayFromTheMiddleRow) {
+  // Black's Dvonn piece after White's on F3 (the middle row is row 3).
+  Position p;
+  p.play(Move::place(*parse_square("F3")));
+  std::set<std::string> drawn;
+  int random_on_middle = 0;
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    Engine e(kTopLevel, 8);
+    e.set_dvonn_rule(DvonnRule::RandomOffMiddle, seed);
+    const Move m = e.play(p, PlayLimits::game_clock(5.0)).move;
+    ASSERT_TRUE(legal(p, m));
+    EXPECT_NE(rank_of(m.to), 2) << to_string(m);
+    drawn.insert(to_string(m));
+    Engine plain(kTopLevel, 8);
+    plain.set_dvonn_rule(DvonnRule::Random, seed);
+    random_on_middle += rank_of(plain.play(p, PlayLimits::game_clock(5.0)).move.to) == 2;
+  }
+  EXPECT_GE(drawn.size(), 5u);  // 12 draws from 38 spaces
+  // The same seeds put plain random draws on the middle row: the rule is
+  // what keeps them off it.
+  EXPECT_GE(random_on_middle, 1);
+}
+
 TEST(DvonnRules, TheTopLevelDrawsItsDvonnPiecesAndAnalysisShowsTheTable) {
   Position p;
   p.play(Move::place(*parse_square("A1")));

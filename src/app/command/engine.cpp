@@ -69,7 +69,8 @@ int run_engine(const EngineOptions& o) {
     if (!player.engine()) throw InputError("--dvonn-placement needs a numbered level, not " + o.level);
     const engine::DvonnRule rule = o.dvonn_placement == "table"     ? engine::DvonnRule::Table
                                    : o.dvonn_placement == "cluster" ? engine::DvonnRule::Cluster
-                                                                    : engine::DvonnRule::Random;
+                                   : o.dvonn_placement == "random"  ? engine::DvonnRule::Random
+                                                                    : engine::DvonnRule::RandomOffMiddle;
     player.engine()->set_dvonn_rule(rule, o.seed);
   }
   protocol::CodecupOptions options;
@@ -135,8 +136,9 @@ void register_engine_command(CLI::App& app, CommandSet& set) {
       ->check(CLI::Range(0.0, 1.0));
   c->add_option("--dvonn-placement", o->dvonn_placement,
                 "Where the Dvonn pieces go: level (the default: random at level 8, the table below), table (the "
-                "fixed preference), cluster (close together) or random (drawn with --seed)")
-      ->check(CLI::IsMember({"level", "table", "cluster", "random"}));
+                "fixed preference), cluster (close together), random (drawn with --seed) or off-middle (drawn off the "
+                "middle row; an experiment)")
+      ->check(CLI::IsMember({"level", "table", "cluster", "random", "off-middle"}));
   set.add(c, [o] { return run_engine(*o); });
 }
 
