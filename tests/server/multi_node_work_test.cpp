@@ -59,10 +59,14 @@ TEST(NodeLeadershipTest, OneNodeLeadsAndAnotherTakesOverWhenItGoes) {
   std::atomic<int> gained{0};
   b.on_gain([&] { ++gained; });
   a.reset();
+  // The callback runs on b's thread just after b.leader() turns true: wait
+  // for both (reading gained as soon as leader() was true failed once in CI).
   auto until = std::chrono::steady_clock::now() + std::chrono::seconds(5);
-  while (!b.leader() && std::chrono::steady_clock::now() < until)
+  while ((!b.leader() || gained.load() == 0) && std::chrono::steady_clock::now() < until)
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   EXPECT_TRUE(b.leader());
+  // Once, not again at b's next tries while it still leads.
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
   EXPECT_EQ(gained.load(), 1);
   // A SQLite database has one node: it leads.
   EXPECT_TRUE(NodeLeadership((fresh_temp_dir("dvonn-lead-") / "x.db").string()).leader());
