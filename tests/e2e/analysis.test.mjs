@@ -114,9 +114,15 @@ test('from a finished game: moves for both sides as a tree, live engine lines, c
   await a.waitForFunction((p) => document.querySelector('[data-testid="analysis"]').dataset.position !== p, inBranch);
   assert.match(await a.textContent(`${tid('analysis-tree')} button[aria-current="true"]`), /^8\. /);
   await waitDepth(a, 0);
-  // A line's first move plays it: a new branch from move 8.
-  const suggested = await a.textContent(`${tid('analysis-line-1')} .analysis-first`);
-  await a.click(`${tid('analysis-line-1')} .analysis-first`);
+  // A line's first move plays it: a new branch from move 8. The lines
+  // deepen live, so the move is read and clicked in one step (read first,
+  // clicked after, the line could change in between).
+  await a.locator(`${tid('analysis-line-1')} .analysis-first`).waitFor();
+  const suggested = await a.evaluate(() => {
+    const first = document.querySelector('[data-testid="analysis-line-1"] .analysis-first');
+    first.click();
+    return first.dataset.move;
+  });
   await a.waitForFunction(() =>
     /^9\. /.test(document.querySelector('[data-testid="analysis-tree"] button[aria-current="true"]').textContent),
   );
