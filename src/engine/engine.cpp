@@ -74,9 +74,12 @@ struct Engine::Impl {
       case DvonnRule::Cluster:
         return dvonn_cluster_score(p, s);
       case DvonnRule::Random:
-        return std::uniform_int_distribution<int>(0, 1 << 20)(dvonn_rng);
-      case DvonnRule::RandomOffMiddle:  // the middle row only when nothing else is free
-        return std::uniform_int_distribution<int>(0, 1 << 20)(dvonn_rng) - (rank_of(s) == 2 ? (1 << 21) : 0);
+      case DvonnRule::RandomOffMiddle: {
+        // One draw a space either way, so both rules draw alike from a seed;
+        // off-middle takes the middle row only when nothing else is free.
+        const int draw = std::uniform_int_distribution<int>(0, 1 << 20)(dvonn_rng);
+        return rule == DvonnRule::RandomOffMiddle && rank_of(s) == 2 ? draw - (1 << 21) : draw;
+      }
       case DvonnRule::Table:
         break;
     }

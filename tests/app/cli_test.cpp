@@ -10,6 +10,7 @@
 
 #include "run_command.hpp"
 
+using dvonn::test::first_line;
 using dvonn::test::run_dvonn;
 
 namespace {
@@ -105,7 +106,7 @@ TEST(ReplayCommand, JsonOfAFinishedRecord) {
     auto r = run_dvonn("legal --random-setup 5 --moves \"" + moves + "\"");
     ASSERT_EQ(r.exit_code, 0) << r.output;
     if (r.output.empty()) break;
-    moves += " " + r.output.substr(0, r.output.find('\n'));
+    moves += " " + first_line(r);
   }
   std::string path = temp_file("[Setup \"random 5\"]\n\n" + moves + "\n");
   auto r = run_dvonn("replay --json " + path);

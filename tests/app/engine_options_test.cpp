@@ -73,7 +73,7 @@ TEST(EngineOptions, RandomMoveReplacesTheLevelsChance) {
       r = run_dvonn("engine --time-per-game 1 --random-move " + std::string(chance) + " --seed " + std::to_string(seed),
                     "Setup " + position + "\nStart\nQuit\n");
       ASSERT_EQ(r.exit_code, 0) << r.output;
-      const std::string move = r.output.substr(0, r.output.find('\n'));
+      const std::string move = first_line(r);
       EXPECT_NE(legal.output.find(move + "\n"), std::string::npos) << move;
       (chance[0] == '0' ? searched : random).insert(move);
     }
@@ -91,21 +91,20 @@ TEST(EngineOptions, DvonnPlacementIsRefusedWhereItCannotApply) {
   EXPECT_NE(r.output.find("numbered level"), std::string::npos) << r.output;
   // The first Dvonn piece: the table's C3 (level 7's default), the cluster
   // rule's elsewhere.
-  auto first = [](const CommandResult& r) { return r.output.substr(0, r.output.find('\n')); };
   r = run_dvonn("engine --time-per-game 1 --dvonn-placement table", "Start\nQuit\n");
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_EQ(first(r), "C3");
+  EXPECT_EQ(first_line(r), "C3");
   r = run_dvonn("engine --level 7 --time-per-game 1", "Start\nQuit\n");
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_EQ(first(r), "C3");
+  EXPECT_EQ(first_line(r), "C3");
   r = run_dvonn("engine --time-per-game 1 --dvonn-placement cluster", "Start\nQuit\n");
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_NE(first(r), "C3");
+  EXPECT_NE(first_line(r), "C3");
   for (const char* seed : {"1", "2", "3"}) {
     r = run_dvonn(std::string("engine --time-per-game 1 --dvonn-placement off-middle --seed ") + seed, "Start\nQuit\n");
     ASSERT_EQ(r.exit_code, 0) << r.output;
-    ASSERT_EQ(first(r).size(), 2u) << r.output;
-    EXPECT_NE(first(r)[1], '3') << first(r);
+    ASSERT_EQ(first_line(r).size(), 2u) << r.output;
+    EXPECT_NE(first_line(r)[1], '3') << first_line(r);
   }
 }
 
@@ -117,7 +116,7 @@ TEST(EngineOptions, LevelEightDrawsItsDvonnPiecesFromTheSeed) {
     const std::string command = "engine --time-per-game 1 --seed " + std::to_string(seed);
     CommandResult r = run_dvonn(command, "Start\nQuit\n");
     ASSERT_EQ(r.exit_code, 0) << r.output;
-    const std::string move = r.output.substr(0, r.output.find('\n'));
+    const std::string move = first_line(r);
     EXPECT_EQ(run_dvonn(command, "Start\nQuit\n").output.substr(0, move.size()), move) << command;
     drawn.insert(move);
   }
@@ -132,7 +131,7 @@ TEST(EngineOptions, PlacementVarietyPlaysLegalPlacementsThatVaryWithTheSeed) {
     CommandResult r = run_dvonn("engine --placement-variety 1000 --seed " + std::to_string(seed),
                                 "Setup " + position + "\nStart\nQuit\n");
     ASSERT_EQ(r.exit_code, 0) << r.output;
-    moves.insert(r.output.substr(0, r.output.find('\n')));
+    moves.insert(first_line(r));
   }
   CommandResult legal = run_dvonn("legal --position \"" + position + "\"");
   ASSERT_EQ(legal.exit_code, 0) << legal.output;
@@ -185,7 +184,7 @@ TEST(EngineOptions, TwoThreadsAnswerWithALegalMove) {
   const std::string position = "bwwwbbdbb/dwbdbbwwbb/bbbbwwbwwww/wbwbbbwwww/wwwbbwbbw move w";
   CommandResult r = run_dvonn("engine --threads 2 --time-per-game 2", "Setup " + position + "\nStart\nQuit\n");
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  const std::string move = r.output.substr(0, r.output.find('\n'));
+  const std::string move = first_line(r);
   CommandResult legal = run_dvonn("legal --position \"" + position + "\"");
   ASSERT_EQ(legal.exit_code, 0) << legal.output;
   EXPECT_NE(legal.output.find(move + "\n"), std::string::npos) << move << " is not among\n" << legal.output;

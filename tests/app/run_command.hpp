@@ -31,4 +31,7 @@ inline CommandResult run_dvonn(const std::string& args, const std::string& stdin
   return r;
 }
 
+// The first line the program printed (a CodeCup player's first move).
+inline std::string first_line(const CommandResult& r) { return r.output.substr(0, r.output.find('\n')); }
+
 }  // namespace dvonn::test

@@ -67,8 +67,7 @@ TEST(TunePlacementWorth, ReadsTheCommittedGamesBackAndPrintsWeightsTheEngineTake
   ASSERT_FALSE(w.empty()) << r.output;
   CommandResult engine = run_dvonn("engine --level 8 --weights '" + w + "'", "Start\nQuit\n");
   EXPECT_EQ(engine.exit_code, 0) << engine.output;
-  EXPECT_TRUE(std::regex_match(engine.output.substr(0, engine.output.find('\n')), std::regex("[A-K][1-5]")))
-      << engine.output;
+  EXPECT_TRUE(std::regex_match(first_line(engine), std::regex("[A-K][1-5]"))) << engine.output;
 }
 
 TEST(TunePlacementWorth, TwoThreadsGiveTheSameResult) {

@@ -5,6 +5,8 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <map>
+#include <optional>
 #include <string>
 
 #include "app/command/support.hpp"
@@ -17,6 +19,15 @@
 
 namespace dvonn::app {
 namespace {
+
+// --dvonn-placement's words, checked and looked up in this one table;
+// "level" sets no rule, so play() follows the level's own.
+const std::map<std::string, std::optional<engine::DvonnRule>> kDvonnPlacements = {
+    {"level", std::nullopt},
+    {"table", engine::DvonnRule::Table},
+    {"cluster", engine::DvonnRule::Cluster},
+    {"random", engine::DvonnRule::Random},
+    {"off-middle", engine::DvonnRule::RandomOffMiddle}};
 
 struct EngineOptions {
   std::string level = std::to_string(engine::kTopLevel);
@@ -65,13 +76,9 @@ int run_engine(const EngineOptions& o) {
     if (!player.engine()) throw InputError("--random-move needs a numbered level, not " + o.level);
     player.engine()->set_random_move(o.random_move, o.seed);
   }
-  if (o.dvonn_placement != "level") {
+  if (const std::optional<engine::DvonnRule> rule = kDvonnPlacements.at(o.dvonn_placement)) {
     if (!player.engine()) throw InputError("--dvonn-placement needs a numbered level, not " + o.level);
-    const engine::DvonnRule rule = o.dvonn_placement == "table"     ? engine::DvonnRule::Table
-                                   : o.dvonn_placement == "cluster" ? engine::DvonnRule::Cluster
-                                   : o.dvonn_placement == "random"  ? engine::DvonnRule::Random
-                                                                    : engine::DvonnRule::RandomOffMiddle;
-    player.engine()->set_dvonn_rule(rule, o.seed);
+    player.engine()->set_dvonn_rule(*rule, o.seed);
   }
   protocol::CodecupOptions options;
   options.seconds_per_game = o.seconds_per_game;
@@ -138,7 +145,7 @@ void register_engine_command(CLI::App& app, CommandSet& set) {
                 "Where the Dvonn pieces go: level (the default: random at level 8, the table below), table (the "
                 "fixed preference), cluster (close together), random (drawn with --seed) or off-middle (drawn off the "
                 "middle row; an experiment)")
-      ->check(CLI::IsMember({"level", "table", "cluster", "random", "off-middle"}));
+      ->check(CLI::IsMember(kDvonnPlacements));
   set.add(c, [o] { return run_engine(*o); });
 }
 
