@@ -67,8 +67,8 @@ struct PlayReport {
 
 // Where the Dvonn pieces go: the fixed preference (dvonn_placement_score),
 // close together (dvonn_cluster_score), at random, or at random off the
-// middle row (an experiment: as Black, level 8's random Dvonn piece scored
-// less there). play() at the top level draws them (docs/strength.md);
+// middle row (an experiment that did not pay: docs/engine.md). play() at
+// the top level draws them (docs/strength.md);
 // search() and the lower levels take the fixed preference.
 enum class DvonnRule { Table, Cluster, Random, RandomOffMiddle };
 
