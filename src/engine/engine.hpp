@@ -135,6 +135,11 @@ class Engine {
   void set_threads(int threads);
   int threads() const;
 
+  // An aspiration window of this half-width (centipieces) around the last
+  // iteration's score for play()'s movement searches (0, the default: an
+  // open window). An experiment of issue 41; negative values count as 0.
+  void set_aspiration(int centipieces);
+
   // Turns placement variety on (or off with a margin of 0); `seed` seeds
   // its draws, apart from the level's own random moves.
   void set_placement_variety(const PlacementVariety& variety, std::uint64_t seed);

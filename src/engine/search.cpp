@@ -94,7 +94,7 @@ int Search::search_move(Move m, int index, int order_score, int depth, int alpha
   return score;
 }
 
-int Search::search_root_move(Move m, int depth, int alpha) {
+int Search::search_root_move(Move m, int depth, int alpha, int beta) {
   const int before = popcount(pos_.occupied());
   const Color me = pos_.side_to_move();
   Undo u;
@@ -105,7 +105,12 @@ int Search::search_root_move(Move m, int depth, int alpha) {
   const bool keeps_turn = pos_.side_to_move() == me;
   auto child = [&](int a, int b) { return keeps_turn ? negamax(d, a, b, 1) : -negamax(d, -b, -a, 1); };
   int score;
-  if (alpha == -kInfinity) {
+  if (beta < kInfinity) {
+    // An aspiration window: searched again with an open one when the score
+    // falls outside, since a bound alone cannot rank the root moves.
+    score = child(alpha, beta);
+    if ((score <= alpha || score >= beta) && !aborted_) score = child(-kInfinity, kInfinity);
+  } else if (alpha == -kInfinity) {
     score = child(-kInfinity, kInfinity);
   } else {
     score = child(alpha, alpha + 1);
@@ -163,7 +168,7 @@ void Search::work(SplitPoint& sp, bool owner) {
     int score;
     MoveFacts facts;
     if (sp.root) {
-      score = search_root_move(m, sp.depth, alpha);
+      score = search_root_move(m, sp.depth, alpha, kInfinity);
     } else {
       score = search_move(m, i, sp.order_scores[i], sp.depth, alpha, sp.beta, ply, facts);
     }
@@ -359,11 +364,15 @@ SearchReport Search::run(const Position& root, const SearchConfig& config, const
         std::nth_element(exact_scores.begin(), exact_scores.begin() + (k - 1), exact_scores.end(), std::greater<>());
         alpha = exact_scores[k - 1];
       }
-      const int score = search_root_move(rm.move, depth, alpha);
+      // The first move is the previous iteration's best, its score exact.
+      const bool aspire = idx == 0 && cfg_.aspiration > 0 && depth >= 4 && report.depth > 0;
+      const int score = aspire ? search_root_move(rm.move, depth, std::max(rm.score - cfg_.aspiration, -kInfinity + 1),
+                                                  std::min(rm.score + cfg_.aspiration, kInfinity - 1))
+                               : search_root_move(rm.move, depth, alpha, kInfinity);
       if (aborted_) break;
       ++completed;
       rm.score = score;
-      rm.exact = alpha == -kInfinity || score > alpha;
+      rm.exact = aspire || alpha == -kInfinity || score > alpha;
       if (rm.exact) {
         exact_scores.push_back(score);
         rm.pv.assign(1, rm.move);

@@ -34,6 +34,10 @@ struct SearchConfig {
   bool quiescence = true;
   bool extensions = true;
   bool reductions = true;
+  // Half-width of the first root move's window around the previous
+  // iteration's score, in centipieces, from depth 4 on (0 = an open window).
+  // An experiment of issue 41 (docs/engine.md).
+  int aspiration = 0;
   const std::atomic<bool>* stop = nullptr;
   // Start a new transposition table generation; false when the caller has
   // (a parallel search starts it once for all its threads).
@@ -90,9 +94,11 @@ class Search {
   // One move of a negamax node (index in search order), played, searched
   // with PVS and late move reductions, and taken back.
   int search_move(Move m, int index, int order_score, int depth, int alpha, int beta, int ply, MoveFacts& facts);
-  // One root move: a null window at alpha, re-searched open when it beats it
-  // (an open window when alpha is -kInfinity).
-  int search_root_move(Move m, int depth, int alpha);
+  // The root move's score: exact with alpha = -kInfinity; otherwise a
+  // null window at alpha, re-searched open when it beats it; with beta <
+  // kInfinity an aspiration window (alpha, beta), re-searched open when
+  // the score falls outside.
+  int search_root_move(Move m, int depth, int alpha, int beta);
   // Shares the moves after the first out with the pool's idle helpers;
   // false (nothing searched) when no helper is idle.
   bool split(SplitPoint& sp, MoveList& list, std::array<int, 160>& scores, int depth, int alpha, int beta, int ply,

@@ -82,6 +82,21 @@ TEST(EngineOptions, RandomMoveReplacesTheLevelsChance) {
   EXPECT_GE(random.size(), 3u);
 }
 
+TEST(EngineOptions, AspirationTakesCentipiecesOnANumberedLevel) {
+  CommandResult r = run_dvonn("engine --aspiration -5");
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_NE(r.output.find("--aspiration"), std::string::npos) << r.output;
+  r = run_dvonn("engine --aspiration wide");
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_NE(r.output.find("--aspiration"), std::string::npos) << r.output;
+  r = run_dvonn("engine --level greedy --aspiration 25");
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_NE(r.output.find("numbered level"), std::string::npos) << r.output;
+  r = run_dvonn("engine --time-per-game 1 --aspiration 25", "Start\nQuit\n");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(first_line(r).size(), 2u) << r.output;
+}
+
 TEST(EngineOptions, DvonnPlacementIsRefusedWhereItCannotApply) {
   CommandResult r = run_dvonn("engine --dvonn-placement spread");
   EXPECT_NE(r.exit_code, 0);

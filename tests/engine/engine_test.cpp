@@ -342,6 +342,52 @@ TEST(SplitSearch, HelpersJoinAndTheScoreIsTheMinimaxValue) {
   EXPECT_GT(joins, 0);
 }
 
+TEST(Search, AnAspirationWindowKeepsTheScoreOfEachDepth) {
+  // A window of one centipiece fails on nearly every iteration whose score
+  // moves: each time the first root move must be searched again with an
+  // open window, or the score reported would be a bound. Fixed depths from
+  // fresh tables on middle-game positions, where the score moves.
+  int compared = 0;
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    const Position p = random_setup(seed).position;
+    for (int depth = 4; depth <= 6; ++depth) {
+      double scores[2];
+      for (int aspiration : {0, 1}) {
+        TranspositionTable tt(8);
+        MoveOrder order;
+        order.clear();
+        SearchConfig config;
+        config.max_depth = depth;
+        config.aspiration = aspiration;
+        Search search(tt, order, default_weights());
+        SearchReport r = search.run(p, config, Deadline(), {});
+        ASSERT_FALSE(r.lines.empty());
+        EXPECT_TRUE(legal(p, r.lines[0].move));
+        EXPECT_EQ(r.depth, depth);
+        scores[aspiration] = r.lines[0].score;
+      }
+      EXPECT_DOUBLE_EQ(scores[1], scores[0]) << "seed " << seed << ", depth " << depth;
+      ++compared;
+    }
+  }
+  EXPECT_EQ(compared, 18);
+}
+
+TEST(Engine, AnAspirationWindowPlaysLegalMovesInAGame) {
+  Engine engine(kTopLevel);
+  engine.set_aspiration(25);
+  Position p = random_setup(7).position;
+  int moves = 0;
+  while (!p.is_over() && moves < 200) {
+    PlayReport r = engine.play(p, PlayLimits::per_move(0.02));
+    ASSERT_TRUE(legal(p, r.move)) << "move " << moves;
+    Undo u;
+    p.play(r.move, u);
+    ++moves;
+  }
+  EXPECT_TRUE(p.is_over());
+}
+
 TEST(SplitSearch, TwoThreadsStopAtTheDeadlineAndTheStopFlag) {
   Engine engine;
   engine.set_threads(2);

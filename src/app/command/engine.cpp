@@ -36,6 +36,7 @@ struct EngineOptions {
   std::uint64_t seed = 1;
   std::string weights;
   int threads = 1;
+  int aspiration = 0;
   engine::PlacementVariety variety;
   bool log_times = false;
   double move_overhead = protocol::CodecupOptions{}.per_move_overhead;
@@ -59,6 +60,10 @@ int run_engine(const EngineOptions& o) {
   if (o.threads > 1) {
     if (!player.engine()) throw InputError("--threads needs a numbered level, not " + o.level);
     player.engine()->set_threads(o.threads);
+  }
+  if (o.aspiration > 0) {
+    if (!player.engine()) throw InputError("--aspiration needs a numbered level, not " + o.level);
+    player.engine()->set_aspiration(o.aspiration);
   }
   if (!o.weights.empty()) {
     if (!player.engine()) throw InputError("--weights needs a numbered level, not " + o.level);
@@ -108,6 +113,10 @@ void register_engine_command(CLI::App& app, CommandSet& set) {
   c->add_option("--seed", o->seed,
                 "Seed of the random choices (Dvonn pieces, baselines, random moves, placement variety); default 1");
   c->add_option("--threads", o->threads, "Search threads (default 1)")->check(CLI::Range(1, 64));
+  c->add_option("--aspiration", o->aspiration,
+                "Search the movement phase's best move first in a window of this many centipieces either side "
+                "of the last iteration's score (an experiment); default 0, an open window")
+      ->check(CLI::Range(0, 10000));
   c->add_option("--weights", o->weights,
                 "Evaluation weights MOVEMENT/PLACEMENT as dvonn tune prints them (tuning experiments)");
   c->add_option("--placement-variety", o->variety.margin_centipieces,
