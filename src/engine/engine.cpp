@@ -57,6 +57,7 @@ struct Engine::Impl {
   std::optional<DvonnRule> dvonn_rule;
   std::mt19937_64 dvonn_rng{3};
   int aspiration = 0;  // SearchConfig::aspiration for play()'s movement searches
+  int futility = 0;    // SearchConfig::futility for play()'s searches
 
   Impl(int lv, std::size_t mb)
       : level(std::clamp(lv, kMinLevel, kTopLevel)), settings(level_settings(lv)), tt(mb), rng(0x5eed0000u + lv) {
@@ -196,6 +197,8 @@ void Engine::set_threads(int threads) { impl_->threads = std::clamp(threads, 1, 
 int Engine::threads() const { return impl_->threads; }
 
 void Engine::set_aspiration(int centipieces) { impl_->aspiration = std::max(0, centipieces); }
+
+void Engine::set_futility(int centipieces) { impl_->futility = std::max(0, centipieces); }
 
 void Engine::set_random_move(double chance, std::uint64_t seed) {
   impl_->settings.random_move = std::clamp(chance, 0.0, 1.0);
@@ -338,6 +341,7 @@ PlayReport Engine::play(const Position& position, const PlayLimits& limits) {
     config.quiescence = s.settings.quiescence;
     config.extensions = s.settings.extensions;
     config.aspiration = s.aspiration;
+    config.futility = s.futility;
   }
   config.stop = limits.stop;
   config.optimum_seconds = std::max(0.0, budget.optimum - deadline.elapsed());

@@ -140,6 +140,11 @@ class Engine {
   // open window). An experiment of issue 41; negative values count as 0.
   void set_aspiration(int centipieces);
 
+  // Reverse futility pruning with this margin a ply (centipieces) for
+  // play()'s searches (0, the default: none). An experiment of issue 41;
+  // negative values count as 0.
+  void set_futility(int centipieces);
+
   // Turns placement variety on (or off with a margin of 0); `seed` seeds
   // its draws, apart from the level's own random moves.
   void set_placement_variety(const PlacementVariety& variety, std::uint64_t seed);

@@ -240,6 +240,13 @@ int Search::negamax(int depth, int alpha, int beta, int ply) {
   pos_.generate(list);
   if (list.size == 0) return terminal_score(pos_);
   if (!interior) return evaluate(pos_, w_);
+  if (cfg_.futility > 0 && !pv_node && !placement && depth <= 3) {
+    // So far ahead that a few plies are not expected to bring it back to
+    // beta: a cut-off without searching (the moves are listed first, so a
+    // finished game still gets its exact score).
+    const int static_score = evaluate(pos_, w_);
+    if (static_score - cfg_.futility * depth >= beta) return static_score;
+  }
 
   std::array<int, 160> scores;
   order_.score(pos_, list, hash_move, ply, scores);

@@ -38,6 +38,11 @@ struct SearchConfig {
   // iteration's score, in centipieces, from depth 4 on (0 = an open window).
   // An experiment of issue 41 (docs/engine.md).
   int aspiration = 0;
+  // Reverse futility pruning in the movement phase: a node away from the
+  // principal variation with at most three plies left returns its static
+  // score when that score beats beta by this many centipieces a ply
+  // (0 = never). An experiment of issue 41 (docs/engine.md).
+  int futility = 0;
   const std::atomic<bool>* stop = nullptr;
   // Start a new transposition table generation; false when the caller has
   // (a parallel search starts it once for all its threads).

@@ -97,6 +97,21 @@ TEST(EngineOptions, AspirationTakesCentipiecesOnANumberedLevel) {
   EXPECT_EQ(first_line(r).size(), 2u) << r.output;
 }
 
+TEST(EngineOptions, FutilityTakesCentipiecesOnANumberedLevel) {
+  CommandResult r = run_dvonn("engine --futility -5");
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_NE(r.output.find("--futility"), std::string::npos) << r.output;
+  r = run_dvonn("engine --futility big");
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_NE(r.output.find("--futility"), std::string::npos) << r.output;
+  r = run_dvonn("engine --level random --futility 300");
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_NE(r.output.find("numbered level"), std::string::npos) << r.output;
+  r = run_dvonn("engine --time-per-game 1 --futility 300", "Start\nQuit\n");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(first_line(r).size(), 2u) << r.output;
+}
+
 TEST(EngineOptions, DvonnPlacementIsRefusedWhereItCannotApply) {
   CommandResult r = run_dvonn("engine --dvonn-placement spread");
   EXPECT_NE(r.exit_code, 0);

@@ -37,6 +37,7 @@ struct EngineOptions {
   std::string weights;
   int threads = 1;
   int aspiration = 0;
+  int futility = 0;
   engine::PlacementVariety variety;
   bool log_times = false;
   double move_overhead = protocol::CodecupOptions{}.per_move_overhead;
@@ -64,6 +65,10 @@ int run_engine(const EngineOptions& o) {
   if (o.aspiration > 0) {
     if (!player.engine()) throw InputError("--aspiration needs a numbered level, not " + o.level);
     player.engine()->set_aspiration(o.aspiration);
+  }
+  if (o.futility > 0) {
+    if (!player.engine()) throw InputError("--futility needs a numbered level, not " + o.level);
+    player.engine()->set_futility(o.futility);
   }
   if (!o.weights.empty()) {
     if (!player.engine()) throw InputError("--weights needs a numbered level, not " + o.level);
@@ -116,6 +121,11 @@ void register_engine_command(CLI::App& app, CommandSet& set) {
   c->add_option("--aspiration", o->aspiration,
                 "Search the movement phase's best move first in a window of this many centipieces either side "
                 "of the last iteration's score (an experiment); default 0, an open window")
+      ->check(CLI::Range(0, 10000));
+  c->add_option("--futility", o->futility,
+                "Cut a node off the principal variation, in the movement phase with at most three plies left, "
+                "when its static score beats beta by this many centipieces a ply (an experiment); default 0, "
+                "never")
       ->check(CLI::Range(0, 10000));
   c->add_option("--weights", o->weights,
                 "Evaluation weights MOVEMENT/PLACEMENT as dvonn tune prints them (tuning experiments)");
