@@ -15,53 +15,29 @@ namespace dvonn::test {
 namespace {
 
 TEST(EngineOptions, BadWeightsAreRefusedWithWhatIsWrong) {
-  CommandResult r = run_dvonn("engine --weights 1,2,3");
-  EXPECT_NE(r.exit_code, 0);
-  EXPECT_NE(r.output.find("MOVEMENT/PLACEMENT"), std::string::npos) << r.output;
-  r = run_dvonn("engine --weights 1,2/3");
-  EXPECT_NE(r.exit_code, 0);
-  EXPECT_NE(r.output.find("expected 32 weights"), std::string::npos) << r.output;
-  r = run_dvonn("engine --weights x/1");
-  EXPECT_NE(r.exit_code, 0);
-  EXPECT_NE(r.output.find("not a number"), std::string::npos) << r.output;
-  r = run_dvonn("engine --level greedy --threads 2");
-  EXPECT_NE(r.exit_code, 0);
-  EXPECT_NE(r.output.find("numbered level"), std::string::npos) << r.output;
-  r = run_dvonn("engine --threads 0");
-  EXPECT_NE(r.exit_code, 0);
+  EXPECT_TRUE(refused("engine --weights 1,2,3", "MOVEMENT/PLACEMENT"));
+  EXPECT_TRUE(refused("engine --weights 1,2/3", "expected 32 weights"));
+  EXPECT_TRUE(refused("engine --weights x/1", "not a number"));
+  EXPECT_TRUE(refused("engine --level greedy --threads 2", "numbered level"));
+  EXPECT_TRUE(refused("engine --threads 0"));
 }
 
 TEST(EngineOptions, PlacementVarietyIsRefusedWhereItCannotApply) {
-  CommandResult r = run_dvonn("engine --level random --placement-variety 10");
-  EXPECT_NE(r.exit_code, 0);
-  EXPECT_NE(r.output.find("numbered level"), std::string::npos) << r.output;
-  r = run_dvonn("engine --placement-variety -1");
-  EXPECT_NE(r.exit_code, 0);
-  EXPECT_NE(r.output.find("--placement-variety"), std::string::npos) << r.output;
-  r = run_dvonn("engine --placement-variety 10 --placement-lines 1");
-  EXPECT_NE(r.exit_code, 0);
-  EXPECT_NE(r.output.find("--placement-lines"), std::string::npos) << r.output;
+  EXPECT_TRUE(refused("engine --level random --placement-variety 10", "numbered level"));
+  EXPECT_TRUE(refused("engine --placement-variety -1", "--placement-variety"));
+  EXPECT_TRUE(refused("engine --placement-variety 10 --placement-lines 1", "--placement-lines"));
 }
 
 TEST(EngineOptions, MovementVarietyIsRefusedWhereItCannotApply) {
-  CommandResult r = run_dvonn("engine --level greedy --movement-variety 10");
-  EXPECT_NE(r.exit_code, 0);
-  EXPECT_NE(r.output.find("numbered level"), std::string::npos) << r.output;
-  r = run_dvonn("engine --movement-variety 10 --movement-lines 1");
-  EXPECT_NE(r.exit_code, 0);
-  EXPECT_NE(r.output.find("--movement-lines"), std::string::npos) << r.output;
-  r = run_dvonn("engine --movement-variety 10 --movement-depth 9");
-  EXPECT_NE(r.exit_code, 0);
-  EXPECT_NE(r.output.find("--movement-depth"), std::string::npos) << r.output;
+  EXPECT_TRUE(refused("engine --level greedy --movement-variety 10", "numbered level"));
+  EXPECT_TRUE(refused("engine --movement-variety 10 --movement-lines 1", "--movement-lines"));
+  EXPECT_TRUE(refused("engine --movement-variety 10 --movement-depth 9", "--movement-depth"));
 }
 
 TEST(EngineOptions, RandomMoveReplacesTheLevelsChance) {
-  CommandResult r = run_dvonn("engine --level greedy --random-move 0.5");
-  EXPECT_NE(r.exit_code, 0);
-  EXPECT_NE(r.output.find("numbered level"), std::string::npos) << r.output;
-  r = run_dvonn("engine --random-move 1.5");
-  EXPECT_NE(r.exit_code, 0);
-  EXPECT_NE(r.output.find("--random-move"), std::string::npos) << r.output;
+  CommandResult r;
+  EXPECT_TRUE(refused("engine --level greedy --random-move 0.5", "numbered level"));
+  EXPECT_TRUE(refused("engine --random-move 1.5", "--random-move"));
   // Level 8 always picks the same move here; with every move random, the
   // seeds pick different legal ones.
   const std::string position = "d8/10/1d9/10/5d3 place b";
@@ -83,45 +59,29 @@ TEST(EngineOptions, RandomMoveReplacesTheLevelsChance) {
 }
 
 TEST(EngineOptions, AspirationTakesCentipiecesOnANumberedLevel) {
-  CommandResult r = run_dvonn("engine --aspiration -5");
-  EXPECT_NE(r.exit_code, 0);
-  EXPECT_NE(r.output.find("--aspiration"), std::string::npos) << r.output;
-  r = run_dvonn("engine --aspiration wide");
-  EXPECT_NE(r.exit_code, 0);
-  EXPECT_NE(r.output.find("--aspiration"), std::string::npos) << r.output;
-  r = run_dvonn("engine --level greedy --aspiration 25");
-  EXPECT_NE(r.exit_code, 0);
-  EXPECT_NE(r.output.find("numbered level"), std::string::npos) << r.output;
-  r = run_dvonn("engine --time-per-game 1 --aspiration 25", "Start\nQuit\n");
+  EXPECT_TRUE(refused("engine --aspiration -5", "--aspiration"));
+  EXPECT_TRUE(refused("engine --aspiration wide", "--aspiration"));
+  EXPECT_TRUE(refused("engine --level greedy --aspiration 25", "numbered level"));
+  CommandResult r = run_dvonn("engine --time-per-game 1 --aspiration 25", "Start\nQuit\n");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_EQ(first_line(r).size(), 2u) << r.output;
 }
 
 TEST(EngineOptions, FutilityTakesCentipiecesOnANumberedLevel) {
-  CommandResult r = run_dvonn("engine --futility -5");
-  EXPECT_NE(r.exit_code, 0);
-  EXPECT_NE(r.output.find("--futility"), std::string::npos) << r.output;
-  r = run_dvonn("engine --futility big");
-  EXPECT_NE(r.exit_code, 0);
-  EXPECT_NE(r.output.find("--futility"), std::string::npos) << r.output;
-  r = run_dvonn("engine --level random --futility 300");
-  EXPECT_NE(r.exit_code, 0);
-  EXPECT_NE(r.output.find("numbered level"), std::string::npos) << r.output;
-  r = run_dvonn("engine --time-per-game 1 --futility 300", "Start\nQuit\n");
+  EXPECT_TRUE(refused("engine --futility -5", "--futility"));
+  EXPECT_TRUE(refused("engine --futility big", "--futility"));
+  EXPECT_TRUE(refused("engine --level random --futility 300", "numbered level"));
+  CommandResult r = run_dvonn("engine --time-per-game 1 --futility 300", "Start\nQuit\n");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_EQ(first_line(r).size(), 2u) << r.output;
 }
 
 TEST(EngineOptions, DvonnPlacementIsRefusedWhereItCannotApply) {
-  CommandResult r = run_dvonn("engine --dvonn-placement spread");
-  EXPECT_NE(r.exit_code, 0);
-  EXPECT_NE(r.output.find("--dvonn-placement"), std::string::npos) << r.output;
-  r = run_dvonn("engine --level greedy --dvonn-placement cluster");
-  EXPECT_NE(r.exit_code, 0);
-  EXPECT_NE(r.output.find("numbered level"), std::string::npos) << r.output;
+  EXPECT_TRUE(refused("engine --dvonn-placement spread", "--dvonn-placement"));
+  EXPECT_TRUE(refused("engine --level greedy --dvonn-placement cluster", "numbered level"));
   // The first Dvonn piece: the table's C3 (level 7's default), the cluster
   // rule's elsewhere.
-  r = run_dvonn("engine --time-per-game 1 --dvonn-placement table", "Start\nQuit\n");
+  CommandResult r = run_dvonn("engine --time-per-game 1 --dvonn-placement table", "Start\nQuit\n");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_EQ(first_line(r), "C3");
   r = run_dvonn("engine --level 7 --time-per-game 1", "Start\nQuit\n");
@@ -170,12 +130,10 @@ TEST(EngineOptions, PlacementVarietyPlaysLegalPlacementsThatVaryWithTheSeed) {
 }
 
 TEST(EngineOptions, TimeLogAndOverheadOptions) {
-  CommandResult r = run_dvonn("engine --move-overhead -0.5");
-  EXPECT_NE(r.exit_code, 0);
-  EXPECT_NE(r.output.find("--move-overhead"), std::string::npos) << r.output;
+  EXPECT_TRUE(refused("engine --move-overhead -0.5", "--move-overhead"));
   // One dvonn-time line for the move played: phase, placed pieces, seconds, seconds left.
-  r = run_dvonn("engine --log-times --move-overhead 0.002 --reserve-overhead --time-per-game 2",
-                "Setup d8/10/1d9/10/5d3 place b\nStart\nQuit\n");
+  CommandResult r = run_dvonn("engine --log-times --move-overhead 0.002 --reserve-overhead --time-per-game 2",
+                              "Setup d8/10/1d9/10/5d3 place b\nStart\nQuit\n");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   const auto at = r.output.find("dvonn-time place 3 ");
   ASSERT_NE(at, std::string::npos) << r.output;

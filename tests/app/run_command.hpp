@@ -2,6 +2,7 @@
 // standard output and standard error as the shell merged them.
 #pragma once
 
+#include <gtest/gtest.h>
 #include <stdlib.h>
 
 #include <cstdio>
@@ -29,6 +30,16 @@ inline CommandResult run_dvonn(const std::string& args, const std::string& stdin
   CommandResult r = run_command(cmd);
   if (!input_file.empty()) std::remove(input_file.c_str());
   return r;
+}
+
+// A command that must be refused: a non-zero exit code and, when `says` is
+// given, output that contains it (what was wrong).
+inline ::testing::AssertionResult refused(const std::string& args, const std::string& says = "") {
+  const CommandResult r = run_dvonn(args);
+  if (r.exit_code == 0) return ::testing::AssertionFailure() << "dvonn " << args << " succeeded:\n" << r.output;
+  if (!says.empty() && r.output.find(says) == std::string::npos)
+    return ::testing::AssertionFailure() << "dvonn " << args << " did not say \"" << says << "\":\n" << r.output;
+  return ::testing::AssertionSuccess();
 }
 
 // The first line the program printed (a CodeCup player's first move).
