@@ -59,7 +59,11 @@ class TranspositionTable {
   TTEntry read(const Slot& s) const;
   void write(Slot& s, const TTEntry& e);
 
-  std::unique_ptr<Slot[]> slots_;
+  // Frees the table's aligned block (the slots need no destructor).
+  struct Release {
+    void operator()(Slot* p) const;
+  };
+  std::unique_ptr<Slot[], Release> slots_;
   std::size_t count_ = 0;
   std::size_t mask_ = 0;  // of the pair index
   std::uint8_t generation_ = 0;
