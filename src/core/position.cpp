@@ -34,7 +34,7 @@ Top Position::top(Square s) const {
 
 Phase Position::phase() const {
   if (in_placement()) return Phase::Placement;
-  if (count_steps(Color::White) || count_steps(Color::Black)) return Phase::Movement;
+  if (can_step(Color::White) || can_step(Color::Black)) return Phase::Movement;
   return Phase::Over;
 }
 
@@ -66,7 +66,7 @@ void Position::generate(MoveList& list) const {
     Square s = pop_lsb(own);
     for (Bitboard t = reach(s, height_[s] < 11 ? height_[s] : 11) & occupied_; t;) list.push(Move::step(s, pop_lsb(t)));
   }
-  if (list.size == 0 && count_steps(opponent(side_))) list.push(Move::pass());
+  if (list.size == 0 && can_step(opponent(side_))) list.push(Move::pass());
 }
 
 bool Position::is_legal(Move m) const { return explain_illegal(m).empty(); }

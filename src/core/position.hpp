@@ -78,9 +78,20 @@ class Position {
     if (in_placement()) return kTotalPieces - placed_;
     int n = count_steps(side_);
     if (n) return n;
-    return count_steps(opponent(side_)) ? 1 : 0;
+    return can_step(opponent(side_)) ? 1 : 0;
   }
   int count_steps(Color c) const { return count_steps_on(occupied_, c == Color::White ? white_ : black_); }
+  // Whether colour c has a stack move, stopping at the first stack that can
+  // move (the search asks at every quiescence node whether the game is over).
+  bool can_step(Color c) const {
+    const Bitboard occ = occupied_;
+    Bitboard own = (c == Color::White ? white_ : black_) & ~blocked();
+    while (own) {
+      const Square s = pop_lsb(own);
+      if (kBoard.reach[s][height_[s] < 11 ? height_[s] : 11] & occ) return true;
+    }
+    return false;
+  }
   // The number of legal moves after the stack move from -> to, which must be
   // legal, without making it: the last two plies of a bulk-counted perft.
   int count_moves_after_step(Square from, Square to);

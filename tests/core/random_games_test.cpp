@@ -66,6 +66,7 @@ void check_ply(const Game& g, std::mt19937_64& rng) {
   ASSERT_EQ(p.count_moves(), list.size);
   ASSERT_EQ(list.size == 0, p.is_over());
   ASSERT_EQ(p.phase() == Phase::Placement, p.in_placement());
+  for (Color c : {Color::White, Color::Black}) ASSERT_EQ(p.can_step(c), p.count_steps(c) > 0);
 
   Position work = p;
   const int on_board = pieces_on_board(p);
