@@ -57,7 +57,7 @@ struct Engine::Impl {
   std::optional<DvonnRule> dvonn_rule;
   std::mt19937_64 dvonn_rng{3};
   int aspiration = 0;  // SearchConfig::aspiration for play()'s movement searches
-  int futility = 0;    // SearchConfig::futility for play()'s searches
+  int futility = 0;    // SearchConfig::futility for play()'s movement searches
 
   Impl(int lv, std::size_t mb)
       : level(std::clamp(lv, kMinLevel, kTopLevel)), settings(level_settings(lv)), tt(mb), rng(0x5eed0000u + lv) {
