@@ -373,10 +373,10 @@ TEST(Search, AnAspirationWindowKeepsTheScoreOfEachDepth) {
   EXPECT_EQ(compared, 18);
 }
 
-TEST(Engine, AnAspirationWindowPlaysLegalMovesInAGame) {
-  Engine engine(kTopLevel);
-  engine.set_aspiration(25);
-  Position p = random_setup(7).position;
+// Plays a whole game from random setup `seed` with `engine` on both sides,
+// 20 ms a move: every move legal, and the game ends.
+void play_a_game(Engine& engine, std::uint64_t seed) {
+  Position p = random_setup(seed).position;
   int moves = 0;
   while (!p.is_over() && moves < 200) {
     PlayReport r = engine.play(p, PlayLimits::per_move(0.02));
@@ -386,6 +386,12 @@ TEST(Engine, AnAspirationWindowPlaysLegalMovesInAGame) {
     ++moves;
   }
   EXPECT_TRUE(p.is_over());
+}
+
+TEST(Engine, AnAspirationWindowPlaysLegalMovesInAGame) {
+  Engine engine(kTopLevel);
+  engine.set_aspiration(25);
+  play_a_game(engine, 7);
 }
 
 TEST(Search, FutilityPruningCutsTheTreeOnlyBeyondItsMargin) {
@@ -417,16 +423,7 @@ TEST(Search, FutilityPruningCutsTheTreeOnlyBeyondItsMargin) {
 TEST(Engine, FutilityPruningPlaysLegalMovesInAGame) {
   Engine engine(kTopLevel);
   engine.set_futility(300);
-  Position p = random_setup(8).position;
-  int moves = 0;
-  while (!p.is_over() && moves < 200) {
-    PlayReport r = engine.play(p, PlayLimits::per_move(0.02));
-    ASSERT_TRUE(legal(p, r.move)) << "move " << moves;
-    Undo u;
-    p.play(r.move, u);
-    ++moves;
-  }
-  EXPECT_TRUE(p.is_over());
+  play_a_game(engine, 8);
 }
 
 TEST(SplitSearch, TwoThreadsStopAtTheDeadlineAndTheStopFlag) {
