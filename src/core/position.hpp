@@ -88,7 +88,7 @@ class Position {
     Bitboard own = (c == Color::White ? white_ : black_) & ~blocked();
     while (own) {
       const Square s = pop_lsb(own);
-      if (kBoard.reach[s][height_[s] < 11 ? height_[s] : 11] & occ) return true;
+      if (reach(s, height_[s] < 11 ? height_[s] : 11) & occ) return true;
     }
     return false;
   }
