@@ -53,6 +53,9 @@ class Position {
   Bitboard pieces(Color c) const { return c == Color::White ? white_ : black_; }
   Bitboard dvonn_spaces() const { return dvonn_; }
   int height(Square s) const { return (occupied_ & bit(s)) ? height_[s] : 0; }
+  // The height of an occupied space, unchecked (the evaluation's loops
+  // over stacks).
+  int stack_height(Square s) const { return height_[s]; }
   Top top(Square s) const;
   bool has_dvonn(Square s) const { return dvonn_ & bit(s); }
 

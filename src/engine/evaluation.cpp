@@ -31,7 +31,7 @@ int move_taper(const Position& p) {
   return std::clamp((stacks - 8) * kTaperScale / 41, 0, kTaperScale);
 }
 
-void move_features(const Position& p, MoveFeatures& f) {
+bool move_features(const Position& p, MoveFeatures& f) {
   f.fill(0);
   const Bitboard occ = p.occupied();
   const Bitboard dv = p.dvonn_spaces();
@@ -54,37 +54,59 @@ void move_features(const Position& p, MoveFeatures& f) {
     stacks1[c] = popcount(own & near1);
     stacks2[c] = popcount(own & near2);
     dvonn_stacks[c] = popcount(own & dv);
-    // Branch-free per stack (the evaluation is most of the search's time,
-    // and which stacks are singles, far or movable is not predictable).
+    // Heights first: material, and which stacks are singles. Branch-free
+    // (the evaluation is most of the search's time, and which stacks are
+    // singles, far, blocked or movable is not predictable).
+    Bitboard single = 0;
     for (Bitboard b = own; b;) {
       const Square s = pop_lsb(b);
-      const int h = p.height(s);
+      const int h = p.stack_height(s);
       material[c] += h;
-      singles[c] += h == 1;
       far_h[c] += (close & bit(s)) ? 0 : h;
+      single |= h == 1 ? bit(s) : 0;
     }
-    for (Bitboard b = own & blocked; b;) {
+    singles[c] = popcount(single);
+    // Taller stacks one at a time.
+    for (Bitboard b = own & ~single; b;) {
       const Square s = pop_lsb(b);
-      blocked_moves[c] += popcount(reach(s, p.height(s)) & occ);
+      const Bitboard t = reach(s, p.stack_height(s)) & occ;
+      const Bitboard free = (blocked & bit(s)) ? 0 : t;
+      blocked_moves[c] += popcount(t ^ free);
+      attacks[c] |= free;
+      mobility[c] += popcount(free);
+      moves_near[c] += popcount(free & near_or_on);
+      to_dvonn[c] += popcount(free & dv);
+      to_enemy[c] += popcount(free & enemy);
+      movable[c] += free != 0;
     }
-    for (Bitboard b = own & ~blocked; b;) {
-      const Square s = pop_lsb(b);
-      const Bitboard t = reach(s, p.height(s)) & occ;
-      attacks[c] |= t;
-      mobility[c] += popcount(t);
-      moves_near[c] += popcount(t & near_or_on);
-      to_dvonn[c] += popcount(t & dv);
-      to_enemy[c] += popcount(t & enemy);
-      movable[c] += t != 0;
+    // Singles all at once: a single's moves go to its occupied neighbours,
+    // one shift of the whole set per direction (the guard column keeps a
+    // shift from wrapping onto a space). A blocked single has all six.
+    const Bitboard free_singles = single & ~blocked;
+    blocked_moves[c] += 6 * popcount(single & blocked);
+    Bitboard can_move = 0;
+    auto direction = [&](Bitboard targets, Bitboard sources) {
+      attacks[c] |= targets;
+      mobility[c] += popcount(targets);
+      moves_near[c] += popcount(targets & near_or_on);
+      to_dvonn[c] += popcount(targets & dv);
+      to_enemy[c] += popcount(targets & enemy);
+      can_move |= sources;
+    };
+    for (const int k : {1, 12, 13}) {
+      const Bitboard up = (free_singles << k) & occ, down = (free_singles >> k) & occ;
+      direction(up, up >> k);
+      direction(down, down << k);
     }
+    movable[c] += popcount(can_move);
   }
   int attacked[2] = {0, 0};
   for (int c = 0; c < 2; ++c)
-    for (Bitboard b = p.pieces(static_cast<Color>(c)) & attacks[1 - c]; b;) attacked[c] += p.height(pop_lsb(b));
+    for (Bitboard b = p.pieces(static_cast<Color>(c)) & attacks[1 - c]; b;) attacked[c] += p.stack_height(pop_lsb(b));
   const int stm = p.side_to_move() == Color::White ? 0 : 1;
   int best = 0;
   for (Bitboard b = p.pieces(static_cast<Color>(1 - stm)) & attacks[stm]; b;)
-    best = std::max(best, p.height(pop_lsb(b)));
+    best = std::max(best, p.stack_height(pop_lsb(b)));
   f[kMaterial] = material[0] - material[1];
   f[kStacks] = stacks[0] - stacks[1];
   f[kStacksNear1] = stacks1[0] - stacks1[1];
@@ -101,6 +123,7 @@ void move_features(const Position& p, MoveFeatures& f) {
   f[kBestCapture] = stm == 0 ? best : -best;
   f[kSingles] = singles[0] - singles[1];
   f[kTempo] = stm == 0 ? 1 : -1;
+  return movable[0] + movable[1] > 0;
 }
 
 void place_features(const Position& p, PlaceFeatures& f) {
@@ -138,23 +161,23 @@ void place_features(const Position& p, PlaceFeatures& f) {
   f[kPlaceTempo] = p.side_to_move() == Color::White ? 1 : -1;
 }
 
-int evaluate_white(const Position& p, const Weights& w) {
+StaticScore evaluate_white_or_over(const Position& p, const Weights& w) {
   int v = 0;
   if (p.in_placement()) {
     PlaceFeatures f;
     place_features(p, f);
     for (int i = 0; i < kNumPlaceFeatures; ++i) v += w.place[i] * f[i];
-    return v;
+    return {v, false};
   }
   MoveFeatures f;
-  move_features(p, f);
+  const bool can_move = move_features(p, f);
   int early = 0, late = 0;
   for (int i = 0; i < kNumMoveFeatures; ++i) {
     early += w.move[i] * f[i];
     late += w.move[kNumMoveFeatures + i] * f[i];
   }
   const int t = move_taper(p);
-  return (early * t + late * (kTaperScale - t)) / kTaperScale;
+  return {(early * t + late * (kTaperScale - t)) / kTaperScale, !can_move};
 }
 
 int dvonn_placement_score(const Position& p, Square s) {

@@ -76,16 +76,27 @@ const Weights& default_weights();
 using MoveFeatures = std::array<int, kNumMoveFeatures>;
 using PlaceFeatures = std::array<int, kNumPlaceFeatures>;
 
-void move_features(const Position& p, MoveFeatures& f);
+// Also says whether either side has a stack move (the game goes on).
+bool move_features(const Position& p, MoveFeatures& f);
 void place_features(const Position& p, PlaceFeatures& f);
 
-// Centipieces from White's point of view.
-int evaluate_white(const Position& p, const Weights& w);
-// Centipieces from the side to move's point of view.
-inline int evaluate(const Position& p, const Weights& w) {
-  int v = evaluate_white(p, w);
-  return p.side_to_move() == Color::White ? v : -v;
+// The static score and whether the game is over (in the movement phase,
+// neither side can move): one pass over the stacks answers both, and the
+// quiescence search asks both at every node.
+struct StaticScore {
+  int score = 0;
+  bool over = false;
+};
+// Centipieces from White's point of view (meaningless when over).
+StaticScore evaluate_white_or_over(const Position& p, const Weights& w);
+inline int evaluate_white(const Position& p, const Weights& w) { return evaluate_white_or_over(p, w).score; }
+// From the side to move's point of view.
+inline StaticScore evaluate_or_over(const Position& p, const Weights& w) {
+  StaticScore s = evaluate_white_or_over(p, w);
+  if (p.side_to_move() == Color::Black) s.score = -s.score;
+  return s;
 }
+inline int evaluate(const Position& p, const Weights& w) { return evaluate_or_over(p, w).score; }
 
 // Where the Dvonn pieces go (the first three placements): a fixed preference
 // by space, applied by the search before any piece of colour is down.

@@ -26,8 +26,9 @@ int Search::quiesce(int alpha, int beta, int ply, int qdepth) {
   pv_length_[ply] = ply;
   ++nodes_;
   if (should_stop()) return 0;
-  if (pos_.is_over()) return terminal_score(pos_);
-  NodeBest best{evaluate(pos_, w_)};
+  const StaticScore stand = evaluate_or_over(pos_, w_);
+  if (stand.over) return terminal_score(pos_);
+  NodeBest best{stand.score};
   if (best.score >= beta || qdepth >= 4 || ply >= kMaxPly - 1) return best.score;
   // Most quiescence nodes stop at the static score: the moves are listed
   // only past that point (same moves, same order, so the same tree).
