@@ -48,17 +48,11 @@ TEST(MatchOpenings, PairsStartFromTheFilesPositions) {
 TEST(MatchOpenings, ABadLineIsRefusedWithItsNumber) {
   const std::string dir = temp_dir("bad");
   write(dir + "/openings.txt", kOpening + "\n" + "9/10/11/10/9 sideways w\n");
-  CommandResult r = run_dvonn("match --engine x --engine y --openings " + dir + "/openings.txt");
-  EXPECT_NE(r.exit_code, 0);
-  EXPECT_NE(r.output.find("line 2"), std::string::npos) << r.output;
+  EXPECT_TRUE(refused("match --engine x --engine y --openings " + dir + "/openings.txt", "line 2"));
   write(dir + "/empty.txt", "# nothing\n");
-  r = run_dvonn("match --engine x --engine y --openings " + dir + "/empty.txt");
-  EXPECT_NE(r.exit_code, 0);
-  EXPECT_NE(r.output.find("no position"), std::string::npos) << r.output;
+  EXPECT_TRUE(refused("match --engine x --engine y --openings " + dir + "/empty.txt", "no position"));
   write(dir + "/good.txt", kOpening + "\n");
-  r = run_dvonn("match --engine x --engine y --random-openings 5 --openings " + dir + "/good.txt");
-  EXPECT_NE(r.exit_code, 0);
-  EXPECT_NE(r.output.find("not both"), std::string::npos) << r.output;
+  EXPECT_TRUE(refused("match --engine x --engine y --random-openings 5 --openings " + dir + "/good.txt", "not both"));
   std::filesystem::remove_all(dir);
 }
 
